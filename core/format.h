@@ -1,0 +1,29 @@
+// Number formatting for display (core layer): bytes in GiB/GB, counts, CNY with 万/亿.
+#pragma once
+#include <string>
+
+#include "core/lang.h"
+
+namespace xuanka::core {
+
+inline constexpr double kBytesPerGiB = 1073741824.0;  // 2^30
+inline constexpr double kBytesPerGB = 1e9;            // 10^9
+
+// A value with `sig` significant digits, no exponent, trailing zeros dropped: 31.4, 0.0125, 1200.
+std::string format_sig(double value, int sig = 3);
+
+// Bytes as binary units (what a card's memory is sold and shown in): "79.6 GiB", "512 MiB".
+std::string format_bytes_binary(double bytes);
+// Bytes as decimal units (papers, disks): "31.4 GB", "820 kB".
+std::string format_bytes_decimal(double bytes);
+
+// Parameter counts: 6.74B, 350M, 12K (counts, never bytes).
+std::string format_count(double n);
+
+// Money in CNY. zh: "¥8,600", "12.5 万元", "3.2 亿元"; en: "¥8,600", "¥125K", "¥320M".
+std::string format_cny(double cny, Lang lang);
+
+// Integer with thousands separators: 1234567 -> "1,234,567".
+std::string format_grouped(double value);
+
+}  // namespace xuanka::core

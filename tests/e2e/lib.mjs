@@ -1,0 +1,138 @@
+// Shared helpers of the browser tests (tests layer): launch Debian's Chromium, open the page,
+// wait for the app's ready signal, read the test hook, click or tap widgets by their rectangles.
+import fs from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { PNG } from 'pngjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const pagePath = path.join(root, 'dist', 'xuanka.html');
+export const pageUrl = pathToFileURL(pagePath).href;
+export const shotDir = path.join(root, 'tests', 'e2e', 'screenshots');
+
+export const DESKTOP = { name: 'desktop', viewport: { width: 1280, height: 800, deviceScaleFactor: 1 } };
+export const PHONE = {
+  name: 'phone',
+  viewport: { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36',
+};
+
+export async function launch() {
+  return puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync',
+           '--disable-quic', '--no-first-run', '--force-color-profile=srgb',
+           '--allow-file-access-from-files'],
+  });
+}
+
+// Opens `url` in a new page emulating `device`; records every network request that is not the
+// page itself or a data: URL, every console error and page error.
+export async function openPage(browser, device, url = pageUrl) {
+  const page = await browser.newPage();
+  const problems = [];
+  const allowed = new Set([url.split('#')[0]]);
+  page.on('request', (req) => {
+    const u = req.url();
+    if (u.startsWith('data:') || allowed.has(u.split('#')[0])) return;
+    problems.push(`network request: ${u}`);
+  });
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  if (device.userAgent) await page.setUserAgent(device.userAgent);
+  await page.setViewport(device.viewport);
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: 'load' });
+  await waitReady(page);
+  return { page, problems, loadMs: Date.now() - t0, allow: (u) => allowed.add(u) };
+}
+
+export async function waitReady(frameOrPage, timeout = 30000) {
+  // The app's own ready signal, polled (never a frame count: the page renders on demand).
+  await frameOrPage.waitForFunction(() => window.xuanka && window.xuanka.ready === true, { polling: 100, timeout });
+}
+
+export const state = (page) => page.evaluate(() => window.xuanka.state());
+export const rects = (page) => page.evaluate(() => window.xuanka.rects());
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Clicks (desktop) or taps (phone) the centre of widget `id` from the app's own rectangles.
+export async function press(page, device, id) {
+  const r = (await rects(page))[id];
+  if (!r) throw new Error(`no widget rectangle '${id}'`);
+  const x = r.x + r.w / 2, y = r.y + r.h / 2;
+  if (device.viewport.hasTouch) {
+    await page.touchscreen.tap(x, y);
+  } else {
+    await page.mouse.move(x, y);
+    await sleep(50);
+    await page.mouse.down();
+    await sleep(50);
+    await page.mouse.up();
+  }
+  await sleep(400);  // past ImGui's double-click time (0.3 s), so the next press is a new click
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(shotDir, { recursive: true });
+  const file = path.join(shotDir, `${name}.png`);
+  const buf = await page.screenshot({ type: 'png' });
+  fs.writeFileSync(file, buf);
+  return { file, buf };
+}
+
+// A blank canvas is one colour; a drawn page has text. Counts distinct colours in the PNG.
+export function distinctColours(buf) {
+  const png = PNG.sync.read(buf);
+  const seen = new Set();
+  for (let i = 0; i < png.data.length; i += 4 * 7) {
+    seen.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
+    if (seen.size > 64) break;
+  }
+  return seen.size;
+}
+
+// A static server on 127.0.0.1 (any free port) serving the repository's dist/ folder.
+export function serveDist() {
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      const p = path.join(root, 'dist', decodeURIComponent(req.url.split('?')[0].split('#')[0]));
+      if (!p.startsWith(path.join(root, 'dist')) || !fs.existsSync(p) || fs.statSync(p).isDirectory()) {
+        res.writeHead(404); res.end(); return;
+      }
+      res.writeHead(200, { 'content-type': p.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream' });
+      fs.createReadStream(p).pipe(res);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${server.address().port}` }));
+  });
+}
+
+// A tiny test runner with the plain closing line "N passed, N failed".
+export function runner() {
+  const results = [];
+  return {
+    async test(name, fn) {
+      const t0 = Date.now();
+      try {
+        await fn();
+        results.push({ name, ok: true });
+        console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+      } catch (e) {
+        results.push({ name, ok: false });
+        console.log(`FAIL ${name}\n     ${String(e && e.stack || e).split('\n').slice(0, 4).join('\n     ')}`);
+      }
+    },
+    finish() {
+      const passed = results.filter((r) => r.ok).length;
+      const failed = results.length - passed;
+      console.log(`${passed} passed, ${failed} failed`);
+      return failed === 0 ? 0 : 1;
+    },
+  };
+}
+
+export function expect(cond, msg) { if (!cond) throw new Error(msg); }

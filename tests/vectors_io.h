@@ -1,0 +1,24 @@
+// Loading of tests/vectors/*.json for data-driven tests (tests layer).
+#pragma once
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace xuanka::test {
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+inline nlohmann::json load_vectors(const std::string& name) {
+  return nlohmann::json::parse(read_text(std::string(XUANKA_VECTORS_DIR) + "/" + name));
+}
+
+}  // namespace xuanka::test

@@ -1,0 +1,122 @@
+// The page frame (ui layer): title bar with the product name, language switch and About; the
+// open view below it.
+#include "ui/app.h"
+
+#include "imgui.h"
+#include "imgui_internal.h"
+#include "ui/panels.h"
+#include "ui/strings.h"
+#include "ui/widgets.h"
+
+namespace xuanka::ui {
+
+void apply_style(float dpr) {
+  ImGuiStyle st;  // ScaleAllSizes is multiplicative: always start from a fresh style
+  ImGui::StyleColorsLight(&st);
+  st.WindowRounding = 0;
+  st.WindowBorderSize = 0;
+  st.FrameRounding = 6;
+  st.ChildRounding = 6;
+  st.GrabRounding = 6;
+  st.TabRounding = 6;
+  st.FramePadding = ImVec2(10, 6);
+  st.ItemSpacing = ImVec2(10, 8);
+  st.WindowPadding = ImVec2(14, 12);
+  st.ScrollbarSize = 12;
+  st.TouchExtraPadding = ImVec2(4, 4);  // WEB-PLATFORM.md §1.3
+  ImVec4* c = st.Colors;
+  const ImVec4 accent(0.09f, 0.40f, 0.80f, 1.0f);  // a calm blue
+  c[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1.0f);
+  c[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+  c[ImGuiCol_Button] = ImVec4(0.88f, 0.92f, 0.98f, 1.0f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.78f, 0.86f, 0.97f, 1.0f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.66f, 0.78f, 0.95f, 1.0f);
+  c[ImGuiCol_Header] = ImVec4(0.88f, 0.92f, 0.98f, 1.0f);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.78f, 0.86f, 0.97f, 1.0f);
+  c[ImGuiCol_HeaderActive] = ImVec4(0.66f, 0.78f, 0.95f, 1.0f);
+  c[ImGuiCol_Tab] = ImVec4(0.88f, 0.92f, 0.98f, 1.0f);
+  c[ImGuiCol_TabHovered] = ImVec4(0.66f, 0.78f, 0.95f, 1.0f);
+  c[ImGuiCol_TabActive] = accent;
+  c[ImGuiCol_CheckMark] = accent;
+  c[ImGuiCol_SliderGrab] = accent;
+  c[ImGuiCol_Text] = ImVec4(0.10f, 0.12f, 0.16f, 1.0f);
+  c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
+  st.ScaleAllSizes(dpr);
+  ImGui::GetStyle() = st;
+}
+
+namespace {
+
+bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
+  bool changed = false;
+  const core::Lang L = state.lang;
+  ImGui::PushFont(fonts.title);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.09f, 0.40f, 0.80f, 1.0f));
+  text(ctx, tr(L, Str::app_name));
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  track(ctx, "title");
+  // Right-aligned controls: the language switch and About.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const char* lang_label = tr(L, Str::lang_switch);
+  const char* about_label = tr(L, state.about_open ? Str::close : Str::about);
+  const float w_lang = ImGui::CalcTextSize(lang_label).x + st.FramePadding.x * 2;
+  const float w_about = ImGui::CalcTextSize(about_label).x + st.FramePadding.x * 2;
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  ImGui::SameLine(right - w_lang - w_about - st.ItemSpacing.x);
+  if (button(ctx, "lang", lang_label, w_lang)) {
+    state.lang = L == core::Lang::zh ? core::Lang::en : core::Lang::zh;
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(L, Str::lang_switch_hint));
+  ImGui::SameLine();
+  if (button(ctx, "about", about_label, w_about)) {
+    state.about_open = !state.about_open;
+    changed = true;
+  }
+  if (!ctx.env.narrow()) {
+    text_disabled(ctx, tr(state.lang, Str::app_tagline));
+  } else {
+    ImGui::PushTextWrapPos(0.0f);
+    text_disabled(ctx, tr(state.lang, Str::app_tagline));
+    ImGui::PopTextWrapPos();
+  }
+  return changed;
+}
+
+// One finger dragging the background scrolls the view (WEB-PLATFORM.md §1.3).
+void drag_to_scroll() {
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* w = g.CurrentWindow;
+  if (g.ActiveId != 0 && g.ActiveId == w->MoveId && ImGui::IsMouseDragging(0)) {
+    ImGui::SetScrollY(ImGui::GetScrollY() - g.IO.MouseDelta.y);
+  }
+}
+
+}  // namespace
+
+bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameReport& report) {
+  report.rects.clear();
+  FrameCtx ctx{env, report};
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  const ImGuiWindowFlags root_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                      ImGuiWindowFlags_NoSavedSettings |
+                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("##root", nullptr, root_flags);
+  bool changed = draw_title_bar(state, ctx, fonts);
+  ImGui::Separator();
+  ImGui::BeginChild("##content", ImVec2(0, 0), false, ImGuiWindowFlags_None);
+  drag_to_scroll();
+  if (state.about_open) {
+    draw_about(state, ctx);
+  } else {
+    text_wrapped(ctx, tr(state.lang, Str::welcome_body));
+  }
+  ImGui::EndChild();
+  ImGui::End();
+  return changed;
+}
+
+}  // namespace xuanka::ui

@@ -1,0 +1,70 @@
+// Thin widget wrappers (ui layer).
+#include "ui/widgets.h"
+
+#include <cstring>
+#include <string>
+
+#include "imgui_internal.h"
+
+namespace xuanka::ui {
+
+namespace {
+std::string labelled(const char* label, const char* id) { return std::string(label) + "###" + id; }
+}  // namespace
+
+void track(FrameCtx& ctx, const char* id) {
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  const float d = ctx.env.dpr;
+  ctx.report.rects[id] = Rect{a.x / d, a.y / d, (b.x - a.x) / d, (b.y - a.y) / d};
+}
+
+void check_glyphs(FrameCtx& ctx, const char* s) {
+  ImFont* font = ImGui::GetFont();
+  const char* end = s + std::strlen(s);
+  while (s < end) {
+    unsigned int c = 0;
+    const int n = ImTextCharFromUtf8(&c, s, end);
+    if (n <= 0) break;
+    s += n;
+    if (c < 0x20 || c == 0x7f) continue;  // control characters are not drawn
+    if (font->FindGlyphNoFallback(static_cast<ImWchar>(c)) == nullptr) ctx.report.missing_glyphs.insert(c);
+  }
+}
+
+float tap_height(const FrameCtx& ctx) { return (ctx.env.narrow() ? 44.0f : 32.0f) * ctx.env.dpr; }
+
+bool button(FrameCtx& ctx, const char* id, const char* label, float width) {
+  check_glyphs(ctx, label);
+  const bool pressed = ImGui::Button(labelled(label, id).c_str(), ImVec2(width, tap_height(ctx)));
+  track(ctx, id);
+  return pressed;
+}
+
+void text(FrameCtx& ctx, const char* s) {
+  check_glyphs(ctx, s);
+  ImGui::TextUnformatted(s);
+}
+
+void text_wrapped(FrameCtx& ctx, const char* s) {
+  check_glyphs(ctx, s);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(s);
+  ImGui::PopTextWrapPos();
+}
+
+void text_disabled(FrameCtx& ctx, const char* s) {
+  check_glyphs(ctx, s);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextUnformatted(s);
+  ImGui::PopStyleColor();
+}
+
+bool collapsing(FrameCtx& ctx, const char* id, const char* label) {
+  check_glyphs(ctx, label);
+  const bool open = ImGui::CollapsingHeader(labelled(label, id).c_str());
+  track(ctx, id);
+  return open;
+}
+
+}  // namespace xuanka::ui

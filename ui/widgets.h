@@ -1,0 +1,29 @@
+// Thin widget wrappers (ui layer): stable ids across languages ("label###id"), rectangles for
+// the test hook, glyph checks, and tap-sized buttons on phones.
+#pragma once
+#include "imgui.h"
+#include "ui/app_state.h"
+
+namespace xuanka::ui {
+
+struct FrameCtx {
+  const FrameEnv& env;
+  FrameReport& report;
+};
+
+// Records the last item's rectangle under `id` (CSS pixels).
+void track(FrameCtx& ctx, const char* id);
+// Notes every codepoint of `s` that the current font cannot draw.
+void check_glyphs(FrameCtx& ctx, const char* s);
+
+// Minimum height of a tappable control in physical pixels: 44 CSS px on phones (Apple HIG),
+// 32 CSS px with a mouse.
+float tap_height(const FrameCtx& ctx);
+
+bool button(FrameCtx& ctx, const char* id, const char* label, float width = 0.0f);
+void text(FrameCtx& ctx, const char* s);
+void text_wrapped(FrameCtx& ctx, const char* s);
+void text_disabled(FrameCtx& ctx, const char* s);
+bool collapsing(FrameCtx& ctx, const char* id, const char* label);
+
+}  // namespace xuanka::ui

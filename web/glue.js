@@ -1,0 +1,158 @@
+// web/glue.js — the page's thin JS glue (web layer, --pre-js): configuration from the host page
+// and the URL, touch and wheel input, resize and device pixel ratio, render-on-demand wake-ups,
+// URL state, and the test hook window.xuanka. Recipes: ../shared/WEB-PLATFORM.md §1-§7.
+(function () {
+  'use strict';
+  if (typeof window === 'undefined') return;
+  var canvas = Module.canvas;
+  var hook = { ready: false, first_frame_ms: null, errors: [] };
+  window.xuanka = hook;
+
+  // --- configuration: shell JSON < window.XUANKA_CONFIG < URL query < URL hash -------------
+  function parseParams(s) {
+    var out = {};
+    if (!s) return out;
+    s.replace(/^[?#]/, '').split('&').forEach(function (part) {
+      if (!part) return;
+      var i = part.indexOf('=');
+      var k = i < 0 ? part : part.slice(0, i);
+      var v = i < 0 ? '' : part.slice(i + 1);
+      try { out[decodeURIComponent(k.replace(/\+/g, ' '))] = decodeURIComponent(v.replace(/\+/g, ' ')); }
+      catch (e) { /* a malformed escape: ignore that parameter rather than guess */ }
+    });
+    return out;
+  }
+  var cfg = {};
+  try {
+    var el = document.getElementById('xuanka-config');
+    if (el && el.textContent.trim()) cfg = JSON.parse(el.textContent);
+  } catch (e) { hook.errors.push('xuanka-config: ' + e.message); }
+  if (window.XUANKA_CONFIG && typeof window.XUANKA_CONFIG === 'object') {
+    Object.keys(window.XUANKA_CONFIG).forEach(function (k) { cfg[k] = window.XUANKA_CONFIG[k]; });
+  }
+  [location.search, location.hash].forEach(function (s) {
+    var p = parseParams(s);
+    Object.keys(p).forEach(function (k) { cfg[k] = p[k]; });
+  });
+  Module.appConfig = cfg;
+
+  // --- status, fatal errors, first frame -----------------------------------------------------
+  Module.showFatal = function (msg) {
+    var s = document.getElementById('status');
+    if (!s) return;
+    s.style.display = 'flex';
+    s.className = 'fatal';
+    document.getElementById('status-text').textContent =
+      '选卡无法启动 / xuanka could not start: ' + msg;
+  };
+  Module.onFirstFrame = function () {
+    hook.first_frame_ms = performance.now();
+    var s = document.getElementById('status');
+    if (s) s.style.display = 'none';
+    hook.ready = true;
+  };
+  if (Module.noWebGL2) {
+    // The shell already explained it; do not start the runtime into a blank canvas.
+    Module.preRun = [function () { throw new Error('no WebGL2'); }];
+  }
+  Module.setHash = function (hash) {
+    try { history.replaceState(null, '', hash); } catch (e) { /* sandboxed or opaque origin */ }
+  };
+  Module.announce = function (text) {
+    var a = document.getElementById('announce');
+    if (a) a.textContent = text;
+  };
+
+  // --- test hook ------------------------------------------------------------------------------
+  function callJson(name) {
+    var f = Module[name];
+    if (!f) return null;
+    return JSON.parse(UTF8ToString(f()));
+  }
+  hook.state = function () { return callJson('_app_test_state'); };
+  hook.rects = function () { return callJson('_app_test_rects'); };
+
+  function call(name) {
+    var f = Module[name];
+    if (!f || !hook.ready) return;
+    f.apply(null, Array.prototype.slice.call(arguments, 1));
+  }
+  function wake() { call('_app_wake'); }
+
+  // --- keys: keep GLFW's window-wide listeners away from the host page's inputs (§1.3.4) ---
+  ['keydown', 'keypress', 'keyup'].forEach(function (type) {
+    window.addEventListener(type, function (e) {
+      var t = e.target;
+      if (t !== canvas && t !== document.body && t !== document && t !== window && t !== document.documentElement) {
+        e.stopImmediatePropagation();
+        return;
+      }
+      wake();
+    }, true);
+  });
+
+  // --- touch: GLFW 3.1.6 ignores touch positions (§0.a); feed the app ourselves -------------
+  function onTouch(e) {
+    if (e.target !== canvas) return;
+    e.preventDefault();        // no compatibility mouse events, no scroll, no pinch-zoom
+    e.stopPropagation();       // GLFW's canvas listeners never see it
+    var t = e.changedTouches[0];
+    if (!t) return;
+    var r = canvas.getBoundingClientRect();
+    var x = t.clientX - r.left, y = t.clientY - r.top;
+    var kind = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 }[e.type];
+    call('_app_touch', kind, x, y);
+    if (kind === 0) { call('_app_frame_now'); call('_app_frame_now'); }   // hover, then press
+    if (kind >= 2) { call('_app_frame_now'); }                           // release, in the gesture
+  }
+  ['touchstart', 'touchmove', 'touchend', 'touchcancel'].forEach(function (type) {
+    window.addEventListener(type, onTouch, { capture: true, passive: false });
+  });
+
+  // --- mouse: wake on movement; run the click's frames inside the gesture (clipboard rules) --
+  canvas.addEventListener('mousemove', function () { call('_app_mouse_used'); wake(); });
+  window.addEventListener('mousedown', function (e) { if (e.target === canvas) { call('_app_mouse_used'); call('_app_frame_now'); } });
+  window.addEventListener('mouseup', function (e) { if (e.target === canvas) call('_app_frame_now'); });
+
+  // --- wheel: GLFW 3.1.6 passes raw DOM deltas (§0.c); scale by deltaMode --------------------
+  window.addEventListener('wheel', function (e) {
+    if (e.target !== canvas) return;
+    e.preventDefault();
+    e.stopPropagation();
+    // ImGui: 1.0 = one notch. DOM: ~100 px per notch (mode 0), 3 lines (mode 1), 1 page (mode 2).
+    var k = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+    call('_app_wheel', -e.deltaX * k, -e.deltaY * k);
+  }, { capture: true, passive: false });
+
+  // --- size and device pixel ratio (§2) ------------------------------------------------------
+  var lastDpr = 0;
+  function resize() {
+    var r = canvas.getBoundingClientRect();
+    var dpr = window.devicePixelRatio || 1;
+    lastDpr = dpr;
+    call('_app_resize', r.width, r.height, dpr);
+  }
+  Module.appResize = resize;
+  window.addEventListener('resize', resize);
+  window.addEventListener('orientationchange', resize);
+  if (window.visualViewport) window.visualViewport.addEventListener('resize', resize);
+  if (window.ResizeObserver) new ResizeObserver(resize).observe(canvas);
+  function watchDpr() {
+    if (!window.matchMedia) return;
+    var mq = window.matchMedia('(resolution: ' + (window.devicePixelRatio || 1) + 'dppx)');
+    var h = function () { resize(); watchDpr(); };
+    if (mq.addEventListener) mq.addEventListener('change', h, { once: true });
+  }
+  watchDpr();
+  document.addEventListener('visibilitychange', function () {
+    if ((window.devicePixelRatio || 1) !== lastDpr) resize();
+    wake();
+  });
+
+  Module.postRun = (Module.postRun || []).concat([function () {
+    // The runtime is up: call() is allowed once ready; size the canvas now.
+    var r = canvas.getBoundingClientRect();
+    lastDpr = window.devicePixelRatio || 1;
+    if (Module._app_resize) Module._app_resize(r.width, r.height, lastDpr);
+  }]);
+})();

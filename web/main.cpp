@@ -1,0 +1,319 @@
+// The page's one main() (web layer): GLFW window on WebGL2, render-on-demand main loop, touch,
+// wheel, high-DPI, URL state and the test hook on window.xuanka.
+// [SECTION] JS imports  [SECTION] page state  [SECTION] frame  [SECTION] exports  [SECTION] main
+#include <emscripten.h>
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/url_params.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "ui/app.h"
+#include "ui/fonts.h"
+
+using nlohmann::json;
+namespace core = xuanka::core;
+namespace ui = xuanka::ui;
+
+// [SECTION] JS imports (bodies use double quotes only: WEB-PLATFORM.md §5)
+EM_JS(char*, js_get_config, (), {
+  var s = JSON.stringify(Module.appConfig || {});
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, js_first_frame, (), { if (Module.onFirstFrame) Module.onFirstFrame(); });
+EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
+EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
+
+// [SECTION] page state
+namespace {
+
+enum class TouchPhase { none, hover, down, released, cleared };
+
+struct Page {
+  GLFWwindow* window = nullptr;
+  ui::AppState state;
+  ui::FrameReport report;
+  ui::Fonts fonts;
+  float dpr = 1.0f;            // device pixel ratio
+  float css_w = 800, css_h = 600;  // viewport in CSS px
+  float font_css_px = 0;       // body font size the atlas was built for, CSS px
+  float font_dpr = 0;          // dpr the atlas was built for
+  bool gl_ready = false;       // the GL backend created its objects (first NewFrame done)
+  int frames_pending = 3;      // frames still to render before pausing the loop
+  bool paused = false;
+  long frames_rendered = 0;
+  long loop_ticks = 0;
+  bool ready = false;
+  // Touch (WEB-PLATFORM.md §1.3): a tap is a hover frame, then a press frame, then release.
+  bool touch_mode = false;
+  float touch_x = 0, touch_y = 0;  // physical px
+  TouchPhase touch_phase = TouchPhase::none;
+  bool release_after_press = false;
+  float wheel_x = 0, wheel_y = 0;  // pending wheel, ImGui units
+  std::string out;             // last string handed to JS
+};
+
+Page g_page;  // the one page of this process (web layer owns it; core has no globals)
+
+void write_url() {
+  std::map<std::string, std::string> p{{"lang", core::lang_code(g_page.state.lang)}};
+  js_set_hash(("#" + core::format_url_params(p)).c_str());
+}
+
+void read_config() {
+  char* raw = js_get_config();
+  const json cfg = json::parse(raw, nullptr, /*allow_exceptions=*/false);
+  free(raw);
+  if (!cfg.is_object()) return;
+  if (auto it = cfg.find("lang"); it != cfg.end() && it->is_string()) {
+    if (auto l = core::parse_lang(it->get<std::string>())) g_page.state.lang = *l;
+  }
+}
+
+// [SECTION] frame
+void rebuild_fonts_if_needed() {
+  const float want_px = ui::font_size_css_px(g_page.css_w);
+  if (want_px == g_page.font_css_px && g_page.dpr == g_page.font_dpr) return;
+  g_page.fonts = ui::build_fonts(want_px, g_page.dpr);
+  ui::apply_style(g_page.dpr);
+  g_page.font_css_px = want_px;
+  g_page.font_dpr = g_page.dpr;
+  if (g_page.gl_ready) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+}
+
+void apply_touch(ImGuiIO& io) {
+  if (!g_page.touch_mode) return;
+  const ImVec2 at(g_page.touch_x, g_page.touch_y);
+  switch (g_page.touch_phase) {
+    case TouchPhase::hover:
+      io.MousePos = at;
+      io.MouseDown[0] = false;
+      g_page.touch_phase = TouchPhase::down;
+      break;
+    case TouchPhase::down:
+      io.MousePos = at;
+      io.MouseDown[0] = true;
+      if (g_page.release_after_press) {
+        g_page.release_after_press = false;
+        g_page.touch_phase = TouchPhase::released;
+      }
+      break;
+    case TouchPhase::released:
+      io.MousePos = at;
+      io.MouseDown[0] = false;
+      g_page.touch_phase = TouchPhase::cleared;
+      break;
+    case TouchPhase::cleared:
+    case TouchPhase::none:
+      // No sticky hover or tooltip after a finger lifts.
+      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      io.MouseDown[0] = false;
+      g_page.touch_phase = TouchPhase::none;
+      break;
+  }
+}
+
+void frame() {
+  if (!g_page.window) return;
+  rebuild_fonts_if_needed();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  g_page.gl_ready = true;
+  ImGuiIO& io = ImGui::GetIO();
+  // Frames run synchronously inside input handlers can see DeltaTime 0 (WEB-PLATFORM.md §0.i).
+  io.DeltaTime = std::clamp(io.DeltaTime, 1e-4f, 0.25f);
+  apply_touch(io);
+  io.MouseWheel += g_page.wheel_y;
+  io.MouseWheelH += g_page.wheel_x;
+  g_page.wheel_x = g_page.wheel_y = 0;
+
+  ImGui::NewFrame();
+  ui::FrameEnv env;
+  env.dpr = g_page.dpr;
+  env.css_width = g_page.css_w;
+  const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
+  ImGui::Render();
+
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(g_page.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.97f, 0.97f, 0.98f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++g_page.frames_rendered;
+
+  if (changed) {
+    write_url();
+    g_page.frames_pending = std::max(g_page.frames_pending, 2);  // let the layout settle
+  }
+  // Keep rendering while a widget is held (drags, repeat buttons).
+  if (ImGui::IsAnyItemActive() || io.MouseDown[0] || g_page.touch_phase != TouchPhase::none) {
+    g_page.frames_pending = std::max(g_page.frames_pending, 1);
+  }
+  if (!g_page.ready) {
+    g_page.ready = true;
+    js_first_frame();
+  }
+}
+
+void main_loop() {
+  ++g_page.loop_ticks;
+  if (g_page.frames_pending <= 0) {
+    emscripten_pause_main_loop();  // no rAF at all while idle (WEB-PLATFORM.md §3)
+    g_page.paused = true;
+    return;
+  }
+  --g_page.frames_pending;
+  frame();
+}
+
+void wake() {
+  g_page.frames_pending = std::max(g_page.frames_pending, 3);
+  if (g_page.paused) {
+    g_page.paused = false;
+    emscripten_resume_main_loop();
+  }
+}
+
+const char* hand_out(const json& j) {
+  g_page.out = j.dump();
+  return g_page.out.c_str();
+}
+
+}  // namespace
+
+// [SECTION] exports (called from web/glue.js)
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void app_wake() { wake(); }
+
+EMSCRIPTEN_KEEPALIVE void app_frame_now() {
+  frame();
+  wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void app_resize(float css_w, float css_h, float dpr) {
+  if (!(css_w > 0 && css_h > 0 && dpr > 0)) return;
+  g_page.css_w = css_w;
+  g_page.css_h = css_h;
+  g_page.dpr = dpr;
+  int pw = static_cast<int>(std::lround(css_w * dpr));
+  int ph = static_cast<int>(std::lround(css_h * dpr));
+  // GLFW 3.1.6 goes fullscreen when the size equals the screen's (WEB-PLATFORM.md §2).
+  const int sw = EM_ASM_INT({ return screen.width; });
+  const int sh = EM_ASM_INT({ return screen.height; });
+  if (pw == sw && ph == sh) ph -= 1;
+  if (g_page.window) glfwSetWindowSize(g_page.window, pw, ph);
+  wake();
+}
+
+// kind: 0 start, 1 move, 2 end, 3 cancel. x, y in CSS px relative to the canvas.
+EMSCRIPTEN_KEEPALIVE void app_touch(int kind, float x, float y) {
+  g_page.touch_mode = true;
+  g_page.touch_x = x * g_page.dpr;
+  g_page.touch_y = y * g_page.dpr;
+  switch (kind) {
+    case 0:
+      g_page.touch_phase = TouchPhase::hover;
+      g_page.release_after_press = false;
+      break;
+    case 1:
+      break;
+    default:
+      if (g_page.touch_phase == TouchPhase::hover) {
+        g_page.release_after_press = true;  // a tap shorter than a frame still presses once
+      } else if (g_page.touch_phase == TouchPhase::down) {
+        g_page.touch_phase = TouchPhase::released;
+      }
+      break;
+  }
+  wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void app_mouse_used() { g_page.touch_mode = false; }
+
+EMSCRIPTEN_KEEPALIVE void app_wheel(float dx, float dy) {
+  g_page.wheel_x += dx;
+  g_page.wheel_y += dy;
+  wake();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
+  json missing = json::array();
+  for (unsigned c : g_page.report.missing_glyphs) missing.push_back(c);
+  const ImGuiIO& io = ImGui::GetIO();
+  return hand_out({
+      {"view", ui::view_name(g_page.state.view)},
+      {"about_open", g_page.state.about_open},
+      {"lang", core::lang_code(g_page.state.lang)},
+      {"scenario", nullptr},
+      {"results", json::object()},
+      {"frames", g_page.frames_rendered},
+      {"loop_ticks", g_page.loop_ticks},
+      {"paused", g_page.paused},
+      {"dpr", g_page.dpr},
+      {"css", {g_page.css_w, g_page.css_h}},
+      {"display", {io.DisplaySize.x, io.DisplaySize.y}},
+      {"font_px", g_page.fonts.body_px},
+      {"atlas", {io.Fonts->TexWidth, io.Fonts->TexHeight}},
+      {"missing_glyphs", missing},
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE const char* app_test_rects() {
+  json r = json::object();
+  for (const auto& [id, rect] : g_page.report.rects) r[id] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
+  return hand_out(r);
+}
+
+}  // extern "C"
+
+// [SECTION] main
+int main() {
+  read_config();
+  if (!glfwInit()) {
+    js_fatal("glfwInit failed");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  g_page.dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  g_page.css_w = static_cast<float>(EM_ASM_DOUBLE({ return Module.canvas.getBoundingClientRect().width; }));
+  g_page.css_h = static_cast<float>(EM_ASM_DOUBLE({ return Module.canvas.getBoundingClientRect().height; }));
+  if (g_page.css_w <= 0) g_page.css_w = 800;
+  if (g_page.css_h <= 0) g_page.css_h = 600;
+  g_page.window = glfwCreateWindow(static_cast<int>(std::lround(g_page.css_w * g_page.dpr)),
+                                   static_cast<int>(std::lround(g_page.css_h * g_page.dpr)), "xuanka", nullptr, nullptr);
+  if (!g_page.window) {
+    js_fatal("WebGL2 context could not be created");
+    return 1;
+  }
+  glfwMakeContextCurrent(g_page.window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no file system
+  io.ConfigInputTextCursorBlink = false;  // a blinking caret would need frames while idle
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  ImGui_ImplGlfw_InitForOpenGL(g_page.window, true);
+  glfwSetScrollCallback(g_page.window, nullptr);  // the raw DOM deltas are wrong; glue.js feeds app_wheel
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  write_url();
+  emscripten_set_main_loop(main_loop, 0, false);
+  return 0;
+}
