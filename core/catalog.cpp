@@ -1,0 +1,458 @@
+// Catalog loading and validation (core layer). JSON units -> base units happen here only.
+// [SECTION] helpers  [SECTION] accelerators  [SECTION] models  [SECTION] regions  [SECTION] shapes
+#include "core/catalog.h"
+
+#include <algorithm>
+
+#include "core/format.h"
+
+namespace xuanka::core {
+
+using nlohmann::json;
+
+// [SECTION] helpers
+namespace {
+constexpr double kGiB = 1073741824.0;  // 2^30
+constexpr double kGB = 1e9;
+constexpr double kTera = 1e12;
+constexpr auto kLevels = {"yes", "partial", "no", "unknown"};
+constexpr auto kConfidence = {"high", "medium", "low"};
+
+const json* parse_doc(const std::string& text, const char* list_key, Diagnostics& d) {
+  static thread_local json doc;  // per-call scratch; returned pointer is read immediately
+  doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    d.push_back({"$", "not valid JSON"});
+    return nullptr;
+  }
+  ObjectReader top(doc, "$", d);
+  if (!top.ok()) return nullptr;
+  top.num("schema_version", true, 1, 1, true);
+  top.str("about", false);
+  const json* list = top.get(list_key);
+  top.finish();
+  if (!list) {
+    d.push_back({std::string("$.") + list_key, "required array is missing"});
+    return nullptr;
+  }
+  if (!list->is_array()) {
+    d.push_back({std::string("$.") + list_key, "expected an array, found " + describe(*list)});
+    return nullptr;
+  }
+  return list;
+}
+
+std::vector<std::string> read_string_list(ObjectReader& r, const char* key, bool required, Diagnostics& d) {
+  std::vector<std::string> out;
+  const json* v = r.get(key);
+  if (!v) {
+    if (required) r.error(key, "required array of strings is missing");
+    return out;
+  }
+  if (!v->is_array()) {
+    r.error(key, "expected an array of strings, found " + describe(*v));
+    return out;
+  }
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    if ((*v)[i].is_string()) {
+      out.push_back((*v)[i].get<std::string>());
+    } else {
+      d.push_back({r.child(key) + "[" + std::to_string(i) + "]", "expected a string, found " + describe((*v)[i])});
+    }
+  }
+  if (required && out.empty() && v->empty()) r.error(key, "expected at least one source, found an empty array");
+  return out;
+}
+
+// [lo, hi] pair of numbers, or null.
+bool read_range(ObjectReader& r, const char* key, std::optional<double>& lo, std::optional<double>& hi, Diagnostics& d) {
+  const json* v = r.get(key);
+  if (!v) {
+    r.error(key, "required ([low, high] or null) is missing");
+    return false;
+  }
+  if (v->is_null()) return true;
+  if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number() || !(*v)[1].is_number()) {
+    r.error(key, "expected [low, high] numbers or null, found " + describe(*v));
+    return false;
+  }
+  lo = (*v)[0].get<double>();
+  hi = (*v)[1].get<double>();
+  if (!(*lo >= 0) || !(*hi >= *lo)) {
+    d.push_back({r.child(key), "expected 0 <= low <= high, found [" + (*v)[0].dump() + ", " + (*v)[1].dump() + "]"});
+    return false;
+  }
+  return true;
+}
+
+void check_unique(const std::vector<std::string>& ids, const char* list, Diagnostics& d) {
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!ids[i].empty() && ids[i] == ids[j]) {
+        d.push_back({std::string("$.") + list + "[" + std::to_string(i) + "].id",
+                     "duplicate id \"" + ids[i] + "\" (first at index " + std::to_string(j) + ")"});
+      }
+    }
+  }
+}
+
+bool valid_id(const std::string& s) {
+  if (s.empty()) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+  });
+}
+
+void read_id(ObjectReader& r, std::string& id) {
+  id = r.str("id", true).value_or("");
+  if (r.has("id") && r.get("id")->is_string() && !valid_id(id)) {
+    r.error("id", "expected lowercase letters, digits, '-', '.' or '_', found \"" + id + "\"");
+  }
+}
+}  // namespace
+
+// [SECTION] accelerators
+std::optional<double> Accelerator::peak_flops(Precision p) const {
+  auto get = [&](const char* k) -> std::optional<double> {
+    auto it = dense_flops.find(k);
+    return it == dense_flops.end() ? std::nullopt : it->second;
+  };
+  switch (p) {
+    case Precision::fp32: return get("tf32") ? get("tf32") : get("fp32");  // PyTorch matmuls may use TF32
+    case Precision::fp16_mixed: return get("fp16");
+    case Precision::bf16_mixed:
+    case Precision::bf16: return get("bf16");
+    case Precision::fp8_mixed: return get("fp8");
+  }
+  return std::nullopt;
+}
+
+Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>& out) {
+  Diagnostics d;
+  const json* list = parse_doc(text, "accelerators", d);
+  if (!list) return d;
+  std::vector<Accelerator> result;
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    ObjectReader r((*list)[i], "$.accelerators[" + std::to_string(i) + "]", d);
+    Accelerator a;
+    read_id(r, a.id);
+    a.vendor = r.str("vendor", true).value_or("");
+    a.name = r.str("name", true).value_or("");
+    a.domestic = r.boolean("domestic", true).value_or(false);
+    a.architecture = r.str("architecture", true).value_or("");
+    if (auto y = r.num_or_null("release_year", 1990, 2100, true)) a.release_year = static_cast<int>(*y);
+    a.tensor_core_generation = r.str_or_null("tensor_core_generation");
+    a.compute_capability = r.str_or_null("compute_capability");
+    if (auto m = r.num_or_null("memory_gib", 0.5, 4096)) a.memory_bytes = *m * kGiB;
+    a.memory_type = r.str_or_null("memory_type");
+    if (auto b = r.num_or_null("memory_bandwidth_gb_s", 1, 1e5)) a.memory_bandwidth_bytes_per_s = *b * kGB;
+    if (const json* df = r.get("dense_tflops")) {
+      ObjectReader f(*df, r.child("dense_tflops"), d);
+      for (const char* k : {"fp32", "tf32", "fp16", "bf16", "fp8", "int8_tops", "fp4"}) {
+        auto v = f.num_or_null(k, 0.01, 1e5);
+        a.dense_flops[k == std::string("int8_tops") ? "int8" : k] = v ? std::optional<double>(*v * kTera) : std::nullopt;
+      }
+      f.finish();
+    } else {
+      r.error("dense_tflops", "required object is missing");
+    }
+    a.sparsity_2to4 = r.boolean("sparsity_2to4", true).value_or(false);
+    if (auto m = r.num_or_null("measured_bf16_matmul_tflops", 0.01, 1e5)) a.measured_bf16_matmul_flops = *m * kTera;
+    if (const json* ic = r.get("interconnect")) {
+      ObjectReader f(*ic, r.child("interconnect"), d);
+      a.interconnect_kind = f.word("kind", true, {"nvlink", "nvlink_capped", "pcie", "hccs", "infinity_fabric",
+                                                  "roce_on_chip", "mlulink", "mtlink", "xpulink", "other"}).value_or("");
+      a.interconnect_name = f.str("name", true).value_or("");
+      if (auto b = f.num_or_null("gb_s_bidirectional", 1, 1e5)) a.interconnect_bytes_per_s_bidirectional = *b * kGB;
+      if (auto n = f.num_or_null("domain_cards", 1, 100000, true)) a.domain_cards = static_cast<int>(*n);
+      f.str_or_null("note");
+      f.finish();
+    } else {
+      r.error("interconnect", "required object is missing");
+    }
+    if (const json* hl = r.get("host_link")) {
+      ObjectReader f(*hl, r.child("host_link"), d);
+      a.host_link_name = f.str_or_null("name");
+      if (auto g = f.num_or_null("pcie_gen", 1, 7, true)) a.pcie_gen = static_cast<int>(*g);
+      f.num_or_null("gb_s_bidirectional", 1, 1e5);
+      f.finish();
+    } else {
+      r.error("host_link", "required object is missing");
+    }
+    if (auto t = r.num_or_null("tdp_w", 1, 5000)) a.tdp_w = *t;
+    if (r.has("form_factor") && !r.get("form_factor")->is_null()) {
+      a.form_factor = r.word("form_factor", true, {"sxm", "oam", "pcie", "pcie_consumer", "module", "superchip"});
+    } else {
+      r.get("form_factor");
+    }
+    a.form_factor_note = r.str("form_factor_note", true).value_or("");
+    if (r.has("cooling") && !r.get("cooling")->is_null()) {
+      a.cooling = r.word("cooling", true, {"air", "air_or_liquid", "liquid"});
+    } else {
+      r.get("cooling");
+    }
+    a.software_stack = r.str("software_stack", true).value_or("");
+    if (const json* sup = r.get("support")) {
+      ObjectReader f(*sup, r.child("support"), d);
+      for (const char* k : {"bf16", "fp8", "flash_attention", "bitsandbytes", "deepspeed_zero", "megatron", "vllm", "torch_compile"}) {
+        const json* e = f.get(k);
+        if (!e) {
+          f.error(k, "required support entry is missing");
+          continue;
+        }
+        ObjectReader s(*e, f.child(k), d);
+        Support sp;
+        sp.level = s.word("level", true, kLevels).value_or("unknown");
+        sp.zh = s.str("zh", true).value_or("");
+        sp.en = s.str("en", true).value_or("");
+        s.finish();
+        a.support[k] = sp;
+      }
+      f.finish();
+    } else {
+      r.error("support", "required object is missing");
+    }
+    a.export_control = r.str_or_null("export_control");
+    if (const json* cn = r.get("china_notes"); cn && !cn->is_null()) {
+      ObjectReader f(*cn, r.child("china_notes"), d);
+      Support s;
+      s.zh = f.str("zh", true).value_or("");
+      s.en = f.str("en", true).value_or("");
+      f.finish();
+      a.china_notes = s;
+    } else if (!cn) {
+      r.error("china_notes", "required (an object or null) is missing");
+    }
+    if (const json* mk = r.get("market"); mk && !mk->is_null()) {
+      ObjectReader f(*mk, r.child("market"), d);
+      Accelerator::Market m;
+      read_range(f, "purchase_cny", m.purchase_cny_lo, m.purchase_cny_hi, d);
+      read_range(f, "rent_cny_per_card_hour", m.rent_cny_per_card_hour_lo, m.rent_cny_per_card_hour_hi, d);
+      m.source = f.str("source", true).value_or("");
+      m.date = f.str("date", true).value_or("");
+      m.note = f.str("note", false).value_or("");
+      m.confidence = f.word("confidence", true, kConfidence).value_or("low");
+      f.finish();
+      a.market = m;
+    } else if (!mk) {
+      r.error("market", "required (an object or null) is missing");
+    }
+    a.notes = r.str("notes", true).value_or("");
+    r.get("disagreements");
+    r.get("unverified_estimates");
+    a.sources = read_string_list(r, "sources", true, d);
+    a.confidence = r.word("confidence", true, kConfidence).value_or("low");
+    r.finish();
+    ids.push_back(a.id);
+    result.push_back(std::move(a));
+  }
+  check_unique(ids, "accelerators", d);
+  if (d.empty()) out = std::move(result);
+  return d;
+}
+
+// [SECTION] models
+ModelArch read_model(ObjectReader& r, bool inline_form) {
+  ModelArch m;
+  if (inline_form) {
+    m.name = r.str("name", false).value_or("custom");
+    m.id = m.name;
+  } else {
+    read_id(r, m.id);
+    m.name = r.str("name", true).value_or("");
+    m.kind = r.word("kind", true, {"llm", "diffusion", "vision"}).value_or("llm");
+  }
+  if (auto p = r.num("params", !inline_form, 1e3, 1e14)) m.params = *p;
+  if (auto p = r.num("active_params", false, 1e3, 1e14)) m.active_params = *p;
+  const bool shaped = m.kind == "llm";
+  if (shaped) {
+    const bool req = true;
+    m.layers = static_cast<int>(r.num("layers", req, 1, 10000, true).value_or(0));
+    m.hidden = r.num("hidden", req, 1, 1e6, true).value_or(0);
+    m.heads = static_cast<int>(r.num("heads", req, 1, 10000, true).value_or(0));
+    m.kv_heads = static_cast<int>(r.num("kv_heads", !inline_form, 1, 10000, true).value_or(m.heads));
+    m.head_dim = r.num("head_dim", !inline_form, 1, 1e5, true).value_or(m.heads > 0 ? m.hidden / m.heads : 0);
+    m.ffn_hidden = r.num("ffn_hidden", req, 1, 1e7, true).value_or(0);
+    m.ffn_type = r.word("ffn_type", req, {"gated", "plain"}).value_or("gated");
+    m.vocab = r.num("vocab", req, 1, 1e8, true).value_or(0);
+    m.tied_embeddings = r.boolean("tied_embeddings", !inline_form).value_or(false);
+    m.qkv_bias = r.boolean("qkv_bias", false).value_or(false);
+    if (auto c = r.num("max_context", false, 1, 1e8, true)) m.max_context = *c;
+    if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0) {
+      r.error("kv_heads", std::to_string(m.kv_heads) + " does not divide heads (" + std::to_string(m.heads) + ")");
+    }
+    if (const json* mo = r.get("moe")) {
+      ObjectReader f(*mo, r.child("moe"), r.diags());
+      MoeSpec e;
+      e.experts = static_cast<int>(f.num("experts", true, 1, 100000, true).value_or(1));
+      e.top_k = static_cast<int>(f.num("top_k", true, 1, 100000, true).value_or(1));
+      e.shared_experts = static_cast<int>(f.num("shared_experts", false, 0, 1000, true).value_or(0));
+      e.expert_ffn_hidden = f.num("expert_ffn_hidden", true, 1, 1e7, true).value_or(1);
+      e.dense_layers = static_cast<int>(f.num("dense_layers", false, 0, 10000, true).value_or(0));
+      if (e.top_k > e.experts) f.error("top_k", std::to_string(e.top_k) + " exceeds experts (" + std::to_string(e.experts) + ")");
+      if (e.dense_layers > m.layers) f.error("dense_layers", std::to_string(e.dense_layers) + " exceeds layers (" + std::to_string(m.layers) + ")");
+      f.finish();
+      m.moe = e;
+    }
+    if (const json* ml = r.get("mla")) {
+      ObjectReader f(*ml, r.child("mla"), r.diags());
+      MlaSpec a;
+      a.kv_lora_rank = f.num("kv_lora_rank", true, 1, 1e6, true).value_or(1);
+      a.qk_rope_head_dim = f.num("qk_rope_head_dim", true, 0, 1e5, true).value_or(0);
+      a.q_lora_rank = f.num("q_lora_rank", false, 0, 1e6, true).value_or(0);
+      a.qk_nope_head_dim = f.num("qk_nope_head_dim", false, 0, 1e5, true).value_or(0);
+      a.v_head_dim = f.num("v_head_dim", false, 0, 1e5, true).value_or(0);
+      f.finish();
+      m.mla = a;
+    }
+  } else {
+    if (const json* cs = r.get("components")) {
+      if (!cs->is_array()) {
+        r.error("components", "expected an array, found " + describe(*cs));
+      } else {
+        for (std::size_t i = 0; i < cs->size(); ++i) {
+          ObjectReader f((*cs)[i], r.child("components") + "[" + std::to_string(i) + "]", r.diags());
+          const std::string n = f.str("name", true).value_or("");
+          const double p = f.num("params", true, 1, 1e14).value_or(0);
+          f.finish();
+          m.components.emplace_back(n, p);
+        }
+      }
+    }
+  }
+  if (!inline_form) {
+    m.source = r.str("source", true).value_or("");
+    m.confidence = r.word("confidence", true, {"high", "medium", "low"}).value_or("low");
+  }
+  m.note = r.str("note", false).value_or("");
+  return m;
+}
+
+Diagnostics load_models(const std::string& text, std::vector<ModelArch>& out) {
+  Diagnostics d;
+  const json* list = parse_doc(text, "models", d);
+  if (!list) return d;
+  std::vector<ModelArch> result;
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    ObjectReader r((*list)[i], "$.models[" + std::to_string(i) + "]", d);
+    if (!r.ok()) continue;
+    ModelArch m = read_model(r, false);
+    r.finish();
+    ids.push_back(m.id);
+    result.push_back(std::move(m));
+  }
+  check_unique(ids, "models", d);
+  if (d.empty()) out = std::move(result);
+  return d;
+}
+
+// [SECTION] regions
+Diagnostics load_regions(const std::string& text, std::vector<Region>& out) {
+  Diagnostics d;
+  const json* list = parse_doc(text, "regions", d);
+  if (!list) return d;
+  std::vector<Region> result;
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    ObjectReader r((*list)[i], "$.regions[" + std::to_string(i) + "]", d);
+    if (!r.ok()) continue;
+    Region g;
+    read_id(r, g.id);
+    g.name_zh = r.str("name_zh", true).value_or("");
+    g.name_en = r.str("name_en", true).value_or("");
+    g.province_zh = r.str("province_zh", true).value_or("");
+    std::optional<double> lo, hi;
+    if (read_range(r, "electricity_cny_per_kwh", lo, hi, d) && lo) {
+      g.electricity_cny_per_kwh_lo = *lo;
+      g.electricity_cny_per_kwh_hi = *hi;
+      if (*hi > 5) r.error("electricity_cny_per_kwh", "expected CNY per kWh under 5, found " + format_sig(*hi));
+    }
+    g.pue_typical = r.num("pue_typical", true, 1.0, 3.0).value_or(0);
+    g.pue_required = r.num("pue_required", true, 1.0, 3.0).value_or(0);
+    lo.reset();
+    hi.reset();
+    if (read_range(r, "rack_kw", lo, hi, d) && lo) {
+      g.rack_kw_lo = *lo;
+      g.rack_kw_hi = *hi;
+    }
+    g.sources = read_string_list(r, "sources", true, d);
+    g.confidence = r.word("confidence", true, {"high", "medium", "low"}).value_or("low");
+    g.note = r.str("note", false).value_or("");
+    r.finish();
+    ids.push_back(g.id);
+    result.push_back(std::move(g));
+  }
+  check_unique(ids, "regions", d);
+  if (d.empty()) out = std::move(result);
+  return d;
+}
+
+const Accelerator* Catalog::find_accelerator(const std::string& id) const {
+  for (const auto& a : accelerators) if (a.id == id) return &a;
+  return nullptr;
+}
+const ModelArch* Catalog::find_model(const std::string& id) const {
+  for (const auto& m : models) if (m.id == id) return &m;
+  return nullptr;
+}
+const Region* Catalog::find_region(const std::string& id) const {
+  for (const auto& g : regions) if (g.id == id) return &g;
+  return nullptr;
+}
+
+// [SECTION] shapes
+namespace {
+struct LayerParams {
+  double attn = 0, mlp_dense = 0, moe_total = 0, moe_active = 0, norms = 0;
+};
+LayerParams layer_params(const ModelArch& m) {
+  LayerParams p;
+  const double h = m.hidden;
+  if (m.mla) {
+    // DeepSeek-V2/V3 MLA (arXiv:2405.04434 §2.1): low-rank Q (optional) and joint KV compression.
+    const MlaSpec& a = *m.mla;
+    const double nope = a.qk_nope_head_dim > 0 ? a.qk_nope_head_dim : m.head_dim;
+    const double v = a.v_head_dim > 0 ? a.v_head_dim : m.head_dim;
+    const double qk = nope + a.qk_rope_head_dim;
+    const double q = a.q_lora_rank > 0 ? h * a.q_lora_rank + a.q_lora_rank * m.heads * qk + a.q_lora_rank
+                                       : h * m.heads * qk;
+    const double kv = h * (a.kv_lora_rank + a.qk_rope_head_dim) + a.kv_lora_rank * m.heads * (nope + v) + a.kv_lora_rank;
+    p.attn = q + kv + m.heads * v * h;
+  } else {
+    // Q, K, V, O projections with grouped-query attention (GQA, arXiv:2305.13245).
+    const double q_dim = m.heads * m.head_dim, kv_dim = m.kv_heads * m.head_dim;
+    p.attn = h * q_dim + 2 * h * kv_dim + q_dim * h + (m.qkv_bias ? q_dim + 2 * kv_dim : 0);
+  }
+  // MLP: gated (SwiGLU: gate, up, down = 3 h f) or plain (up, down = 2 h f, with biases).
+  p.mlp_dense = m.ffn_type == "gated" ? 3 * h * m.ffn_hidden : 2 * h * m.ffn_hidden + m.ffn_hidden + h;
+  if (m.moe) {
+    const double expert = 3 * h * m.moe->expert_ffn_hidden;  // MoE experts are gated MLPs
+    p.moe_total = (m.moe->experts + m.moe->shared_experts) * expert + h * m.moe->experts;  // + router
+    p.moe_active = (m.moe->top_k + m.moe->shared_experts) * expert + h * m.moe->experts;
+  }
+  p.norms = 2 * h;
+  return p;
+}
+}  // namespace
+
+double params_from_shape(const ModelArch& m) {
+  if (!m.has_shape()) return m.params.value_or(0);
+  const LayerParams p = layer_params(m);
+  const int moe_layers = m.moe ? m.layers - m.moe->dense_layers : 0;
+  const int dense_layers = m.layers - moe_layers;
+  const double embed = m.vocab * m.hidden * (m.tied_embeddings ? 1 : 2);
+  return embed + m.layers * (p.attn + p.norms) + dense_layers * p.mlp_dense + moe_layers * p.moe_total + m.hidden;
+}
+
+double active_params_from_shape(const ModelArch& m) {
+  if (!m.has_shape()) return m.active_params.value_or(m.params.value_or(0));
+  if (!m.moe) return params_from_shape(m);
+  const LayerParams p = layer_params(m);
+  const int moe_layers = m.layers - m.moe->dense_layers;
+  const double embed = m.vocab * m.hidden * (m.tied_embeddings ? 1 : 2);
+  return embed + m.layers * (p.attn + p.norms) + m.moe->dense_layers * p.mlp_dense + moe_layers * p.moe_active + m.hidden;
+}
+
+}  // namespace xuanka::core
