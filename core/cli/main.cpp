@@ -1,17 +1,227 @@
-// xuanka — the command-line tool (CLI layer over core): prints what core computes.
+// xuanka — the command-line tool (CLI layer over core): reads files, prints what core computes.
+//   xuanka estimate SCENARIO.json [--json]     xuanka validate CASES.jsonl
+//   xuanka catalog list | show ID | check FILE
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include "core/catalog_embedded.h"
+#include "core/estimator.h"
+#include "core/format.h"
+#include "core/validation.h"
+#include "embedded_catalog.h"
+
+using namespace xuanka::core;
+using nlohmann::json;
+
 namespace {
+
 int usage(std::FILE* out) {
   std::fprintf(out,
                "xuanka %s — GPU / AI-server selection calculator\n"
                "usage:\n"
+               "  xuanka estimate SCENARIO.json [--json]   per-GPU memory, time and speed of a scenario\n"
+               "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
+               "  xuanka catalog list                      accelerators, models and regions\n"
+               "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
+               "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file\n"
                "  xuanka --version\n",
                XUANKA_VERSION);
   return out == stdout ? 0 : 2;
 }
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+Catalog catalog_or_die() {
+  Diagnostics d;
+  Catalog c = load_embedded_catalog(d);
+  for (const auto& x : d) std::fprintf(stderr, "xuanka: embedded catalog: %s\n", x.text().c_str());
+  if (!d.empty()) std::exit(3);
+  return c;
+}
+
+std::string gib(double b) { return format_sig(b / 1073741824.0, 4) + " GiB"; }
+
+int cmd_estimate(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  const bool as_json = argc > 3 && std::strcmp(argv[3], "--json") == 0;
+  std::string text;
+  if (!read_file(argv[2], text)) {
+    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
+    return 2;
+  }
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) {
+    std::fprintf(stderr, "xuanka: %s: not valid JSON\n", argv[2]);
+    return 2;
+  }
+  const Catalog cat = catalog_or_die();
+  Scenario s;
+  const Diagnostics d = parse_scenario(j, cat, s);
+  if (!d.empty()) {
+    for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
+    return 2;
+  }
+  const Estimate e = estimate(s);
+  const MemoryBreakdown& m = e.memory;
+  if (as_json) {
+    json out = {
+        {"memory", {{"model_states", e.model_states_bytes}, {"peak_allocated", e.peak_allocated_bytes},
+                    {"total", e.total_bytes}, {"kv_cache_per_token", e.kv_cache_per_token_bytes},
+                    {"breakdown", {{"weights", m.weights_bytes}, {"gradients", m.gradients_bytes},
+                                   {"optimizer", m.optimizer_bytes}, {"activations", m.activations_bytes},
+                                   {"logits", m.logits_bytes}, {"kv_cache", m.kv_cache_bytes},
+                                   {"temporary", m.temporary_bytes}, {"context", m.context_bytes},
+                                   {"fragmentation", m.fragmentation_bytes}}},
+                    {"cpu_offload", e.cpu_offload_bytes}}},
+        {"params", e.params}, {"trainable_params", e.trainable_params}, {"active_params", e.active_params},
+        {"assumptions", e.assumptions}, {"warnings", e.warnings}};
+    auto put = [&](const char* group, const char* k, const std::optional<double>& v) {
+      out[group][k] = v ? json(*v) : json(nullptr);
+    };
+    out["fits"] = e.fits ? json(*e.fits) : json(nullptr);
+    put("memory", "headroom", e.headroom_bytes);
+    put("compute", "tokens_per_s_per_gpu", e.tokens_per_s_per_gpu);
+    put("compute", "tflops_per_gpu", e.tflops_per_gpu);
+    put("compute", "mfu", e.mfu);
+    put("compute", "gpu_hours", e.gpu_hours);
+    put("compute", "days", e.days);
+    out["compute"]["model_flops_per_token"] = e.model_flops_per_token;
+    put("serving", "prefill_s", e.prefill_s);
+    put("serving", "decode_tokens_per_s_per_request", e.decode_tokens_per_s_per_request);
+    put("serving", "decode_tokens_per_s_total", e.decode_tokens_per_s_total);
+    put("serving", "max_context_tokens", e.max_context_tokens);
+    put("serving", "max_batch", e.max_batch);
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+  std::printf("model %s, task %s, %s params (%s trainable)\n", s.model_id.c_str(), task_name(s.task),
+              format_count(e.params).c_str(), format_count(e.trainable_params).c_str());
+  std::printf("per GPU memory:\n");
+  const std::pair<const char*, double> rows[] = {
+      {"weights", m.weights_bytes}, {"gradients", m.gradients_bytes}, {"optimizer", m.optimizer_bytes},
+      {"activations", m.activations_bytes}, {"logits", m.logits_bytes}, {"kv cache", m.kv_cache_bytes},
+      {"temporary", m.temporary_bytes}, {"context", m.context_bytes}, {"fragmentation", m.fragmentation_bytes}};
+  for (const auto& [k, v] : rows) std::printf("  %-14s %12s\n", k, gib(v).c_str());
+  std::printf("  %-14s %12s\n  %-14s %12s\n  %-14s %12s\n", "model states", gib(e.model_states_bytes).c_str(),
+              "peak allocated", gib(e.peak_allocated_bytes).c_str(), "total", gib(e.total_bytes).c_str());
+  std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
+  if (e.fits) std::printf("fits on %s: %s (headroom %s)\n", s.gpu->name.c_str(), *e.fits ? "yes" : "NO", gib(*e.headroom_bytes).c_str());
+  if (e.tokens_per_s_per_gpu) {
+    std::printf("training: %s tokens/s per GPU, %s TFLOP/s per GPU, MFU %s\n", format_sig(*e.tokens_per_s_per_gpu, 4).c_str(),
+                format_sig(*e.tflops_per_gpu, 4).c_str(), format_sig(*e.mfu, 3).c_str());
+  }
+  if (e.gpu_hours) std::printf("job: %s GPU-hours, %s days on %d GPUs\n", format_sig(*e.gpu_hours, 4).c_str(), format_sig(*e.days, 3).c_str(), s.parallel.gpus);
+  if (e.decode_tokens_per_s_per_request) {
+    std::printf("serving: time to first token %s s, decode %s tokens/s per request, %s in total\n", format_sig(*e.prefill_s, 3).c_str(),
+                format_sig(*e.decode_tokens_per_s_per_request, 4).c_str(), format_sig(*e.decode_tokens_per_s_total, 4).c_str());
+  }
+  if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens; largest batch at this context: %s\n",
+                                        format_sig(*e.max_context_tokens, 6).c_str(), format_sig(*e.max_batch, 6).c_str());
+  for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.c_str());
+  for (const auto& w : e.warnings) std::printf("warning: %s\n", w.c_str());
+  return 0;
+}
+
+int cmd_validate(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  std::string text;
+  if (!read_file(argv[2], text)) {
+    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
+    return 2;
+  }
+  const Catalog cat = catalog_or_die();
+  int passed = 0, failed = 0;
+  std::printf("%-40s %14s %14s %7s  %s\n", "id", "estimate", "published", "ratio", "result");
+  for (const CaseResult& r : run_cases(text, cat)) {
+    if (!r.error.empty()) {
+      std::printf("%-40s %14s %14s %7s  FAIL (%s)\n", r.id.c_str(), "-", "-", "-", r.error.c_str());
+      ++failed;
+      continue;
+    }
+    double scale = 1;
+    to_base_unit(1.0, r.unit, scale);
+    std::printf("%-40s %14s %14s %7s  %s (±%s)\n", r.id.c_str(), (format_sig(r.estimate / scale, 4) + " " + r.unit).c_str(),
+                (format_sig(r.published / scale, 4) + " " + r.unit).c_str(), format_sig(r.ratio, 3).c_str(),
+                r.pass ? "pass" : "FAIL", format_sig(r.tolerance, 2).c_str());
+    (r.pass ? passed : failed)++;
+  }
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
+
+int cmd_catalog(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  const std::string sub = argv[2];
+  if (sub == "check") {
+    if (argc < 4) return usage(stderr);
+    std::string text;
+    if (!read_file(argv[3], text)) {
+      std::fprintf(stderr, "xuanka: cannot read %s\n", argv[3]);
+      return 2;
+    }
+    Diagnostics d;
+    if (text.find("\"accelerators\"") != std::string::npos) {
+      std::vector<Accelerator> v;
+      d = load_accelerators(text, v);
+    } else if (text.find("\"models\"") != std::string::npos) {
+      std::vector<ModelArch> v;
+      d = load_models(text, v);
+    } else {
+      std::vector<Region> v;
+      d = load_regions(text, v);
+    }
+    for (const auto& x : d) std::printf("%s\n", x.text().c_str());
+    std::printf("%s: %zu problem%s\n", argv[3], d.size(), d.size() == 1 ? "" : "s");
+    return d.empty() ? 0 : 1;
+  }
+  const Catalog cat = catalog_or_die();
+  if (sub == "list") {
+    std::printf("accelerators (%zu):\n", cat.accelerators.size());
+    for (const auto& a : cat.accelerators) {
+      const auto bf16 = a.peak_flops(Precision::bf16);
+      std::printf("  %-28s %-36s %8s %10s  %s\n", a.id.c_str(), a.name.substr(0, 36).c_str(),
+                  a.memory_bytes ? gib(*a.memory_bytes).c_str() : "unknown",
+                  bf16 ? (format_sig(*bf16 / 1e12, 4) + " TF").c_str() : "unknown", a.domestic ? "domestic" : "");
+    }
+    std::printf("models (%zu):\n", cat.models.size());
+    for (const auto& m : cat.models) std::printf("  %-30s %-10s %s params\n", m.id.c_str(), m.kind.c_str(), format_count(m.params.value_or(0)).c_str());
+    std::printf("regions (%zu):\n", cat.regions.size());
+    for (const auto& g : cat.regions) std::printf("  %-20s %s-%s CNY/kWh, PUE %s\n", g.id.c_str(), format_sig(g.electricity_cny_per_kwh_lo).c_str(),
+                                                  format_sig(g.electricity_cny_per_kwh_hi).c_str(), format_sig(g.pue_required).c_str());
+    return 0;
+  }
+  if (sub == "show") {
+    if (argc < 4) return usage(stderr);
+    const std::string id = argv[3];
+    for (const char* which : {"accelerators", "models", "regions"}) {
+      const std::string_view text = std::string(which) == "accelerators" ? xuanka::embedded::accelerators_json()
+                                  : std::string(which) == "models" ? xuanka::embedded::models_json() : xuanka::embedded::regions_json();
+      const json doc = json::parse(text, nullptr, false);
+      for (const auto& x : doc.at(which)) {
+        if (x.value("id", "") == id) {
+          std::printf("%s\n", x.dump(2).c_str());
+          return 0;
+        }
+      }
+    }
+    std::fprintf(stderr, "xuanka: no accelerator, model or region with id \"%s\"\n", id.c_str());
+    return 1;
+  }
+  return usage(stderr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -22,6 +232,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (cmd == "--help" || cmd == "-h" || cmd == "help") return usage(stdout);
+  if (cmd == "estimate") return cmd_estimate(argc, argv);
+  if (cmd == "validate") return cmd_validate(argc, argv);
+  if (cmd == "catalog") return cmd_catalog(argc, argv);
   std::fprintf(stderr, "xuanka: unknown command '%s'\n", cmd.c_str());
   return usage(stderr);
 }

@@ -1,0 +1,16 @@
+// Loading of the catalog embedded at build time (core layer).
+#include "core/catalog_embedded.h"
+
+#include "embedded_catalog.h"
+
+namespace xuanka::core {
+
+Catalog load_embedded_catalog(Diagnostics& diags) {
+  Catalog c;
+  for (auto& d : load_accelerators(std::string(embedded::accelerators_json()), c.accelerators)) diags.push_back(d);
+  for (auto& d : load_models(std::string(embedded::models_json()), c.models)) diags.push_back(d);
+  for (auto& d : load_regions(std::string(embedded::regions_json()), c.regions)) diags.push_back(d);
+  return c;
+}
+
+}  // namespace xuanka::core

@@ -1,0 +1,8 @@
+// The embedded catalog, loaded once (core layer over the catalog data library).
+#pragma once
+#include "core/catalog.h"
+
+namespace xuanka::core {
+// Loads the three embedded JSON files; `diags` gets every problem (empty when all is well).
+Catalog load_embedded_catalog(Diagnostics& diags);
+}  // namespace xuanka::core

@@ -1,0 +1,50 @@
+// The estimator (core layer): per-GPU memory, training time and serving speed of a scenario,
+// with the assumptions it used and warnings. Every figure in base units (bytes, s, FLOP).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/scenario.h"
+
+namespace xuanka::core {
+
+struct MemoryBreakdown {
+  double weights_bytes = 0;       // parameters on this GPU, in their stored format
+  double gradients_bytes = 0;
+  double optimizer_bytes = 0;     // optimizer states incl. fp32 master weights
+  double activations_bytes = 0;   // saved for backward (training) or the prefill peak (inference)
+  double logits_bytes = 0;        // vocab x tokens buffers of the loss
+  double kv_cache_bytes = 0;
+  double temporary_bytes = 0;     // transient buffers (dequantised weights, backward scratch)
+  double context_bytes = 0;       // CUDA/framework context
+  double fragmentation_bytes = 0; // allocator cache and fragmentation
+};
+
+struct Estimate {
+  MemoryBreakdown memory;
+  double model_states_bytes = 0;  // memory.model_states
+  double peak_allocated_bytes = 0;// memory.peak_allocated
+  double total_bytes = 0;         // memory.total
+  double kv_cache_per_token_bytes = 0;  // memory.kv_cache_per_token, whole model
+  double cpu_offload_bytes = 0;   // host memory the offload needs, per GPU
+  double params = 0, trainable_params = 0, active_params = 0;
+  std::optional<bool> fits;       // none without a GPU
+  std::optional<double> headroom_bytes;
+  // Training compute (none without a GPU, or for inference).
+  double model_flops_per_token = 0;     // 6N + attention (+ head), per token
+  double hardware_flops_per_token = 0;  // with recompute
+  std::optional<double> tokens_per_s_per_gpu, tflops_per_gpu, mfu, step_time_s;
+  std::optional<double> gpu_hours, days;
+  // Serving (inference).
+  std::optional<double> prefill_s, decode_tokens_per_s_per_request, decode_tokens_per_s_total;
+  std::optional<double> max_context_tokens, max_batch;
+  std::vector<std::string> assumptions, warnings;
+};
+
+Estimate estimate(const Scenario& s);
+
+// A result figure by the contract's path ("memory.total", "compute.mfu", ...).
+std::optional<double> result_value(const Estimate& e, const std::string& path);
+
+}  // namespace xuanka::core
