@@ -248,6 +248,19 @@ Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>&
     result.push_back(std::move(a));
   }
   check_unique(ids, "accelerators", d);
+  // A card without its own matmul measurement borrows one from a sibling: the same architecture,
+  // form factor and dense BF16 peak (e.g. A100 SXM4 40GB from A100 SXM4 80GB: same chip, clocks).
+  for (Accelerator& a : result) {
+    if (a.measured_bf16_matmul_flops || !a.peak_flops(Precision::bf16)) continue;
+    for (const Accelerator& b : result) {
+      if (&a != &b && b.measured_bf16_matmul_flops && !b.measured_from.size() && b.architecture == a.architecture &&
+          b.form_factor == a.form_factor && b.peak_flops(Precision::bf16) == a.peak_flops(Precision::bf16)) {
+        a.measured_bf16_matmul_flops = b.measured_bf16_matmul_flops;
+        a.measured_from = b.id;
+        break;
+      }
+    }
+  }
   if (d.empty()) out = std::move(result);
   return d;
 }

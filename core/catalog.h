@@ -27,6 +27,7 @@ struct Accelerator {
   std::map<std::string, std::optional<double>> dense_flops;  // fp32 tf32 fp16 bf16 fp8 int8 fp4: FLOP/s (int8: OP/s)
   bool sparsity_2to4 = false;
   std::optional<double> measured_bf16_matmul_flops;    // FLOP/s, a measured large-GEMM rate
+  std::string measured_from;                           // sibling id the measurement was borrowed from, or empty
   std::string interconnect_kind, interconnect_name;
   std::optional<double> interconnect_bytes_per_s_bidirectional;  // per GPU
   std::optional<int> domain_cards;                     // cards in one fast interconnect domain

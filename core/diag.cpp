@@ -1,6 +1,8 @@
 // Path-tracking JSON reader (core layer).
 #include "core/diag.h"
 
+#include <cstdio>
+
 #include "core/format.h"
 
 namespace xuanka::core {
@@ -68,6 +70,12 @@ std::optional<std::string> ObjectReader::str_or_null(const char* key) {
 }
 
 namespace {
+std::string bound(double x) {
+  if (std::fabs(x) < 1e7) return format_sig(x, 6);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
 std::optional<double> check_num(ObjectReader& r, const char* key, const json& v, double lo, double hi, bool integer) {
   if (!v.is_number()) {
     r.error(key, std::string("expected a ") + (integer ? "whole number" : "number") + ", found " + describe(v));
@@ -83,7 +91,7 @@ std::optional<double> check_num(ObjectReader& r, const char* key, const json& v,
     return std::nullopt;
   }
   if (x < lo || x > hi) {
-    r.error(key, "expected a number from " + format_sig(lo, 6) + " to " + format_sig(hi, 6) + ", found " + describe(v));
+    r.error(key, "expected a number from " + bound(lo) + " to " + bound(hi) + ", found " + describe(v));
     return std::nullopt;
   }
   return x;

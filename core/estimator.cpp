@@ -122,12 +122,17 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   const double kv_dim = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim : m.kv_heads * m.head_dim;
   const double o_in = m.mla && m.mla->v_head_dim > 0 ? m.heads * m.mla->v_head_dim : q_dim;
   const bool dropout = m.ffn_type == "plain";  // GPT/BERT-era models train with dropout; Llama-era models do not
-  const bool attn_linear_inputs = !lora || s.lora_targets != LoraTargets::attn_qv;
-  const bool mlp_linear_inputs = !lora || s.lora_targets == LoraTargets::all_linear;
+  // A frozen nn.Linear does not save its input for backward (autograd needs it only for the
+  // weight gradient), so LoRA drops those; bitsandbytes' MatMul4Bit (QLoRA) saves its input
+  // whatever requires grad (bitsandbytes/autograd/_functions.py), so QLoRA keeps them.
+  const bool saves_inputs = !lora || s.task == Task::qlora;
+  const bool attn_linear_inputs = saves_inputs || s.lora_targets != LoraTargets::attn_qv;
+  const bool mlp_linear_inputs = saves_inputs || s.lora_targets == LoraTargets::all_linear;
   double e = 2 * h;                          // inputs of the two norms
   e += h;                                    // QKV projection input
   e += q_dim + 2 * kv_dim;                   // Q, K, V (for QK^T and attention over V)
-  if (attn_linear_inputs || true) e += o_in; // attention output = output-projection input
+  e += o_in;                                 // attention output (softmax-V product; o-proj input)
+  (void)attn_linear_inputs;
   if (dropout) e += 0.5 * h;                 // attention dropout mask (1 byte per element)
   // Attention scores (softmax output 2 B, dropout mask 1 B, dropout output 2 B = 5 a s bytes per
   // token in Korthikanti's count) unless FlashAttention or selective recompute drops them.
@@ -287,7 +292,8 @@ Estimate estimate(const Scenario& s) {
   // [SECTION] training time — model FLOPs per token: 6 x (active matmul parameters) + the
   // attention term 12 x layers x seq x (heads x head_dim) (Korthikanti eq. for MFU; PaLM App. B).
   if (m.has_shape()) {
-    const double matmul = c.active - c.embed;  // the head is a matmul; the embedding lookup is not
+    // The output head is a matmul even when tied to the embedding; the embedding lookup is not.
+    const double matmul = c.active - c.embed - c.head + m.vocab * m.hidden;
     const double d_attn = m.heads * m.head_dim;
     const double attn = 12.0 * m.layers * s.seq_len * d_attn;
     e.model_flops_per_token = 6.0 * matmul + attn;
@@ -313,6 +319,9 @@ Estimate estimate(const Scenario& s) {
       const double gemm = gpu->measured_bf16_matmul_flops && gpu->peak_flops(Precision::bf16)
                               ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
                               : kDefaultGemmEfficiency;
+      if (!gpu->measured_from.empty()) {
+        e.assumptions.push_back("matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)");
+      }
       if (!gpu->measured_bf16_matmul_flops) {
         e.assumptions.push_back("no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed");
       }

@@ -1,0 +1,144 @@
+// Tests of the estimator: formulas pinned to hand derivations, properties, bad scenarios, and
+// the public validation cases (tests layer).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/catalog_embedded.h"
+#include "core/estimator.h"
+#include "core/validation.h"
+#include "vectors_io.h"
+
+using namespace xuanka::core;
+using nlohmann::json;
+using Catch::Matchers::WithinRel;
+
+namespace {
+const Catalog& cat() {
+  static const Catalog c = [] {
+    Diagnostics d;
+    Catalog x = load_embedded_catalog(d);
+    REQUIRE(d.empty());
+    return x;
+  }();
+  return c;
+}
+Estimate run(const json& j) {
+  Scenario s;
+  const Diagnostics d = parse_scenario(j, cat(), s);
+  for (const auto& x : d) UNSCOPED_INFO(x.text());
+  REQUIRE(d.empty());
+  return estimate(s);
+}
+json zero_case(int stage, int gpus) {
+  // ZeRO paper Fig. 1: Psi = 7.5B, mixed precision Adam, K = 12.
+  return {{"model", {{"params", 7.5e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"ffn_hidden", 16384},
+                     {"ffn_type", "plain"}, {"vocab", 50257}}},
+          {"task", "pretrain"}, {"precision", "fp16_mixed"}, {"parallel", {{"gpus", gpus}, {"zero", stage}}}};
+}
+}  // namespace
+
+TEST_CASE("memory: AdamW mixed precision keeps 16 bytes of model state per parameter, sharded by ZeRO") {
+  // Rajbhandari et al. 2020 Fig. 1, 7.5B on 64 GPUs: 16 Psi = 120 GB; 4 Psi + 12 Psi/64 = 31.4 GB;
+  // 2 Psi + 14 Psi/64 = 16.6 GB; 16 Psi/64 = 1.875 GB.
+  CHECK_THAT(run(zero_case(0, 64)).model_states_bytes, WithinRel(120e9, 1e-9));
+  CHECK_THAT(run(zero_case(1, 64)).model_states_bytes, WithinRel(30e9 + 90e9 / 64, 1e-9));
+  CHECK_THAT(run(zero_case(2, 64)).model_states_bytes, WithinRel(15e9 + 105e9 / 64, 1e-9));
+  CHECK_THAT(run(zero_case(3, 64)).model_states_bytes, WithinRel(120e9 / 64, 1e-9));
+}
+
+TEST_CASE("memory: ZeRO stage k+1 never needs more than stage k") {
+  for (int gpus : {1, 2, 8, 64}) {
+    double prev = 1e300;
+    for (int stage = 0; stage <= 3; ++stage) {
+      const double b = run(zero_case(stage, gpus)).peak_allocated_bytes;
+      INFO("gpus " << gpus << " stage " << stage);
+      CHECK(b <= prev);
+      prev = b;
+    }
+  }
+}
+
+TEST_CASE("memory: the KV cache of Llama-3-8B is 128 KiB per token in fp16") {
+  // 2 (K, V) x 32 layers x 8 kv heads x 128 head_dim x 2 bytes = 131,072 bytes (GQA; MHA would be 4x).
+  const Estimate e = run({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"weights", "fp16"},
+                          {"serving", {{"kv_dtype", "fp16"}}}});
+  CHECK(e.kv_cache_per_token_bytes == 131072.0);
+}
+
+TEST_CASE("memory: DeepSeek-V3's MLA caches the 576-wide latent per layer") {
+  // 61 layers x (512 kv_lora_rank + 64 rope) x 2 bytes = 70,272 bytes per token.
+  const Estimate e = run({{"model", "deepseek-v3"}, {"task", "inference"}, {"weights", "fp8"}, {"serving", {{"kv_dtype", "bf16"}}}});
+  CHECK(e.kv_cache_per_token_bytes == 61.0 * 576 * 2);
+}
+
+TEST_CASE("memory: QLoRA stores block linears at 4.127 bits (NF4 with double quantisation)") {
+  // QLoRA §3: 4 bits + 8/64 + 32/(64*256) bits of quantisation constants per parameter.
+  const Estimate e = run({{"model", "llama-2-7b"}, {"task", "inference"}, {"weights", "nf4"}});
+  const double embed_head = 2.0 * 32000 * 4096;  // kept in bf16
+  const double linear = 6.74e9 - embed_head;
+  CHECK_THAT(e.model_states_bytes, WithinRel(linear * 4.127 / 8 + embed_head * 2, 0.001));
+}
+
+TEST_CASE("memory: memory never falls when batch or sequence grows") {
+  for (const char* task : {"full_ft", "lora", "qlora"}) {
+    double prev = 0;
+    for (int mb : {1, 2, 4, 8}) {
+      const double b = run({{"model", "llama-2-7b"}, {"task", task}, {"micro_batch", mb}}).peak_allocated_bytes;
+      INFO(task << " micro_batch " << mb);
+      CHECK(b >= prev);
+      prev = b;
+    }
+    prev = 0;
+    for (int s : {512, 1024, 4096, 16384}) {
+      const double b = run({{"model", "llama-2-7b"}, {"task", task}, {"seq_len", s}}).peak_allocated_bytes;
+      INFO(task << " seq_len " << s);
+      CHECK(b >= prev);
+      prev = b;
+    }
+  }
+}
+
+TEST_CASE("compute: more GPUs never slow the pure-compute estimate") {
+  double prev = 0;
+  for (int gpus : {8, 16, 64, 256}) {
+    const Estimate e = run({{"model", "llama-2-7b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"mfu", 0.4},
+                            {"tokens", 1e12}, {"global_batch", 1024}, {"parallel", {{"gpus", gpus}, {"zero", 1}}}});
+    const double cluster_tokens_per_s = *e.tokens_per_s_per_gpu * gpus;
+    CHECK(cluster_tokens_per_s >= prev);
+    prev = cluster_tokens_per_s;
+  }
+}
+
+TEST_CASE("compute: model FLOPs per token are 72 l h^2 (1 + s/6h + V/12lh) for a GPT shape") {
+  // Korthikanti et al. 2022 §6 / Narayanan et al. 2021 eq. (3) per token (B*s tokens).
+  const double l = 24, h = 2048, s = 2048, V = 51200;
+  const Estimate e = run({{"model", {{"params", 1.3e9}, {"layers", 24}, {"hidden", 2048}, {"heads", 16}, {"ffn_hidden", 8192},
+                                     {"ffn_type", "plain"}, {"vocab", 51200}, {"tied_embeddings", true}}},
+                          {"task", "pretrain"}, {"seq_len", 2048}});
+  // The shape's bias and norm parameters add ~0.1% beyond the formula's 12 h^2 per layer.
+  CHECK_THAT(e.model_flops_per_token, WithinRel(72 * l * h * h * (1 + s / (6 * h) + V / (12 * l * h)), 0.01));
+}
+
+TEST_CASE("scenario: bad input gets a clear error naming the field, never a crash") {
+  const auto doc = xuanka::test::load_vectors("bad_scenarios.json");
+  for (const auto& c : doc.at("cases")) {
+    INFO(c.at("name").get<std::string>());
+    Scenario s;
+    const Diagnostics d = parse_scenario(c.at("scenario"), cat(), s);
+    REQUIRE_FALSE(d.empty());
+    CHECK(d.front().text() == c.at("expect").get<std::string>());
+  }
+}
+
+TEST_CASE("validation: at least 90% of the public cases pass their tolerance") {
+  const std::string text = xuanka::test::read_text(std::string(XUANKA_SHARED_DIR) + "/validation/public.jsonl");
+  const auto results = run_cases(text, cat());
+  int passed = 0;
+  for (const auto& r : results) {
+    UNSCOPED_INFO(r.id << ": ratio " << r.ratio << (r.pass ? " pass" : " FAIL") << " " << r.error);
+    passed += r.pass;
+  }
+  REQUIRE(results.size() >= 50);
+  CHECK(passed >= 0.9 * results.size());
+}
