@@ -131,10 +131,31 @@ Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>&
   Diagnostics d;
   const json* list = parse_doc(text, "accelerators", d);
   if (!list) return d;
+  std::vector<Accelerator> result = read_accelerator_list(*list, "$.accelerators", d);
+  // A card without its own matmul measurement borrows one from a sibling: the same architecture,
+  // form factor and dense BF16 peak (e.g. A100 SXM4 40GB from A100 SXM4 80GB: same chip, clocks).
+  for (Accelerator& a : result) {
+    if (a.measured_bf16_matmul_flops || !a.peak_flops(Precision::bf16)) continue;
+    for (const Accelerator& b : result) {
+      if (&a != &b && b.measured_bf16_matmul_flops && !b.measured_from.size() && b.architecture == a.architecture &&
+          b.form_factor == a.form_factor && b.peak_flops(Precision::bf16) == a.peak_flops(Precision::bf16)) {
+        a.measured_bf16_matmul_flops = b.measured_bf16_matmul_flops;
+        a.measured_from = b.id;
+        break;
+      }
+    }
+  }
+  if (d.empty()) out = std::move(result);
+  return d;
+}
+
+std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string& path, Diagnostics& d) {
+  const json* list = &jl;
   std::vector<Accelerator> result;
   std::vector<std::string> ids;
   for (std::size_t i = 0; i < list->size(); ++i) {
-    ObjectReader r((*list)[i], "$.accelerators[" + std::to_string(i) + "]", d);
+    ObjectReader r((*list)[i], path + "[" + std::to_string(i) + "]", d);
+    if (!r.ok()) continue;
     Accelerator a;
     read_id(r, a.id);
     a.vendor = r.str("vendor", true).value_or("");
@@ -247,22 +268,14 @@ Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>&
     ids.push_back(a.id);
     result.push_back(std::move(a));
   }
-  check_unique(ids, "accelerators", d);
-  // A card without its own matmul measurement borrows one from a sibling: the same architecture,
-  // form factor and dense BF16 peak (e.g. A100 SXM4 40GB from A100 SXM4 80GB: same chip, clocks).
-  for (Accelerator& a : result) {
-    if (a.measured_bf16_matmul_flops || !a.peak_flops(Precision::bf16)) continue;
-    for (const Accelerator& b : result) {
-      if (&a != &b && b.measured_bf16_matmul_flops && !b.measured_from.size() && b.architecture == a.architecture &&
-          b.form_factor == a.form_factor && b.peak_flops(Precision::bf16) == a.peak_flops(Precision::bf16)) {
-        a.measured_bf16_matmul_flops = b.measured_bf16_matmul_flops;
-        a.measured_from = b.id;
-        break;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!ids[i].empty() && ids[i] == ids[j]) {
+        d.push_back({path + "[" + std::to_string(i) + "].id", "duplicate id \"" + ids[i] + "\" (first at index " + std::to_string(j) + ")"});
       }
     }
   }
-  if (d.empty()) out = std::move(result);
-  return d;
+  return result;
 }
 
 // [SECTION] models

@@ -46,6 +46,11 @@ struct Accelerator {
   std::optional<Market> market;
   std::string notes, confidence;
   std::vector<std::string> sources;
+  // From a vendor overlay (core/overlay.h): the vendor's own offer for this card.
+  std::optional<double> vendor_rent_cny_per_card_hour, vendor_purchase_cny, lead_time_days;
+  std::optional<bool> in_stock;
+  bool hidden = false;  // the vendor hides this card
+  bool custom = false;  // added by the vendor overlay
 
   // Dense peak at a training precision (FLOP/s); nullopt when unknown.
   std::optional<double> peak_flops(Precision p) const;
@@ -84,8 +89,13 @@ struct Region {
   std::string confidence, note;
 };
 
+struct VendorInfo {
+  std::string name, contact, url;
+};
+
 struct Catalog {
   std::vector<Accelerator> accelerators;
+  std::optional<VendorInfo> vendor;  // set by a vendor overlay
   std::vector<ModelArch> models;
   std::vector<Region> regions;
   const Accelerator* find_accelerator(const std::string& id) const;
@@ -97,6 +107,9 @@ struct Catalog {
 Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>& out);
 Diagnostics load_models(const std::string& text, std::vector<ModelArch>& out);
 Diagnostics load_regions(const std::string& text, std::vector<Region>& out);
+
+// Reads the accelerator objects of a JSON array at `path` (shared by the catalog and overlays).
+std::vector<Accelerator> read_accelerator_list(const nlohmann::json& list, const std::string& path, Diagnostics& d);
 
 // Reads one model architecture object (the catalog's or a scenario's inline one). `inline_form`
 // allows the scenario contract's shape (params optional, head_dim optional, no source).

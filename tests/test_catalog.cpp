@@ -79,3 +79,74 @@ TEST_CASE("catalog: each LLM preset's parameter count from its shape is within 2
   }
   CHECK(checked >= 30);
 }
+
+#include "core/overlay.h"
+#include "vectors_io.h"
+
+namespace {
+nlohmann::json first_entry_doc(std::string_view text, const char* list) {
+  nlohmann::json doc = nlohmann::json::parse(text);
+  nlohmann::json first = doc.at(list).at(0);
+  doc[list] = nlohmann::json::array({first});
+  return doc;
+}
+}  // namespace
+
+TEST_CASE("catalog: each bad catalog or overlay gets its exact diagnostic, and the good template none") {
+  const auto vectors = xuanka::test::load_vectors("bad_catalog.json");
+  const Catalog base = load_all();
+  int n = 0;
+  for (const auto& c : vectors.at("cases")) {
+    const std::string file = c.at("file");
+    INFO(c.at("name").get<std::string>());
+    nlohmann::json doc;
+    if (file == "accelerators") doc = first_entry_doc(xuanka::embedded::accelerators_json(), "accelerators");
+    if (file == "models") doc = first_entry_doc(xuanka::embedded::models_json(), "models");
+    if (file == "regions") doc = first_entry_doc(xuanka::embedded::regions_json(), "regions");
+    if (file == "overlay") doc = vectors.at("overlay_template");
+    if (c.value("duplicate_first", false)) doc["accelerators"].push_back(doc["accelerators"][0]);
+    if (c.contains("set")) {
+      for (const auto& [ptr, v] : c.at("set").items()) doc[nlohmann::json::json_pointer(ptr)] = v;
+    }
+    if (c.contains("remove")) {
+      for (const auto& ptr : c.at("remove")) {
+        const nlohmann::json::json_pointer p(ptr.get<std::string>());
+        doc[p.parent_pointer()].erase(p.back());
+      }
+    }
+    const std::string text = c.contains("text") ? c.at("text").get<std::string>() : doc.dump();
+    Diagnostics d;
+    if (file == "accelerators") {
+      std::vector<Accelerator> v;
+      d = load_accelerators(text, v);
+    } else if (file == "models") {
+      std::vector<ModelArch> v;
+      d = load_models(text, v);
+    } else if (file == "regions") {
+      std::vector<Region> v;
+      d = load_regions(text, v);
+    } else {
+      Catalog cat = base;
+      d = apply_overlay(text, cat);
+      CHECK(cat.accelerators.size() == base.accelerators.size());  // a bad overlay changes nothing
+    }
+    REQUIRE_FALSE(d.empty());
+    CHECK(d.front().text() == c.at("expect").get<std::string>());
+    ++n;
+  }
+  CHECK(n >= 20);
+  Catalog cat = base;
+  CHECK(apply_overlay(vectors.at("overlay_template").dump(), cat).empty());
+}
+
+TEST_CASE("overlay: the vendor's price, stock and hidden cards merge over the catalog") {
+  Catalog cat = load_all();
+  const char* overlay = R"({"schema_version": 1, "vendor": {"name": "杭州示例算力"},
+    "offers": [{"id": "nvidia-a800-sxm4-80gb", "rent_cny_per_card_hour": 18.5, "in_stock": true}],
+    "hidden": ["nvidia-h100-sxm5-80gb"]})";
+  REQUIRE(apply_overlay(overlay, cat).empty());
+  CHECK(cat.vendor->name == "杭州示例算力");
+  CHECK(cat.find_accelerator("nvidia-a800-sxm4-80gb")->vendor_rent_cny_per_card_hour == 18.5);
+  CHECK(cat.find_accelerator("nvidia-a800-sxm4-80gb")->in_stock == true);
+  CHECK(cat.find_accelerator("nvidia-h100-sxm5-80gb")->hidden);
+}

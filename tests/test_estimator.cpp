@@ -132,7 +132,14 @@ TEST_CASE("scenario: bad input gets a clear error naming the field, never a cras
 }
 
 TEST_CASE("validation: at least 90% of the public cases pass their tolerance") {
-  const std::string text = xuanka::test::read_text(std::string(XUANKA_SHARED_DIR) + "/validation/public.jsonl");
+  // ../shared/validation/public.jsonl when it is beside the checkout (as in CI); otherwise the
+  // copy kept in tests/vectors (same file, taken 2026-11-30) so a lone clone still runs the gate.
+  std::string text;
+  try {
+    text = xuanka::test::read_text(std::string(XUANKA_SHARED_DIR) + "/validation/public.jsonl");
+  } catch (const std::exception&) {
+    text = xuanka::test::read_text(std::string(XUANKA_VECTORS_DIR) + "/validation_public.jsonl");
+  }
   const auto results = run_cases(text, cat());
   int passed = 0;
   for (const auto& r : results) {

@@ -12,6 +12,7 @@
 #include "core/catalog_embedded.h"
 #include "core/estimator.h"
 #include "core/format.h"
+#include "core/overlay.h"
 #include "core/validation.h"
 #include "embedded_catalog.h"
 
@@ -172,7 +173,13 @@ int cmd_catalog(int argc, char** argv) {
       return 2;
     }
     Diagnostics d;
-    if (text.find("\"accelerators\"") != std::string::npos) {
+    const json probe = json::parse(text, nullptr, false);
+    const bool overlay = probe.is_object() && (probe.contains("offers") || probe.contains("vendor") ||
+                                               probe.contains("hidden") || probe.contains("custom_accelerators"));
+    if (overlay) {
+      Catalog cat = catalog_or_die();
+      d = apply_overlay(text, cat);
+    } else if (text.find("\"accelerators\"") != std::string::npos) {
       std::vector<Accelerator> v;
       d = load_accelerators(text, v);
     } else if (text.find("\"models\"") != std::string::npos) {

@@ -1,0 +1,17 @@
+// Vendor overlay (core layer): an IDC vendor's partial catalog — its name and contact, its own
+// prices, stock and lead time, hidden cards, extra custom cards — merged over the catalog.
+#pragma once
+#include <string>
+
+#include "core/catalog.h"
+
+namespace xuanka::core {
+
+// Validates `text` (every problem, with JSON paths) and, only when it is clean, merges it into
+// `catalog`. Overlay schema (see catalog/README.md "Vendor overlay"):
+// { "schema_version": 1, "vendor": {"name", "contact", "url"?},
+//   "offers": [{"id", "rent_cny_per_card_hour"?, "purchase_cny"?, "in_stock"?, "lead_time_days"?}],
+//   "hidden": ["id", ...], "custom_accelerators": [<accelerator objects>] }
+Diagnostics apply_overlay(const std::string& text, Catalog& catalog);
+
+}  // namespace xuanka::core
