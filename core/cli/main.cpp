@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "core/estimator.h"
 #include "core/format.h"
 #include "core/overlay.h"
+#include "core/smi_parse.h"
 #include "core/validation.h"
 #include "embedded_catalog.h"
 
@@ -29,7 +31,8 @@ int usage(std::FILE* out) {
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
                "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
-               "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file\n"
+               "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file or a vendor overlay\n"
+               "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
                "  xuanka --version\n",
                XUANKA_VERSION);
   return out == stdout ? 0 : 2;
@@ -162,6 +165,39 @@ int cmd_validate(int argc, char** argv) {
   return failed == 0 ? 0 : 1;
 }
 
+int cmd_check(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  std::string text;
+  if (std::string(argv[2]) == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    text = ss.str();
+  } else if (!read_file(argv[2], text)) {
+    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
+    return 2;
+  }
+  const Catalog cat = catalog_or_die();
+  const SmiReport r = parse_smi(text, cat);
+  std::printf("format: %s", format_name(r.format));
+  if (!r.driver_version.empty()) std::printf(", driver %s", r.driver_version.c_str());
+  if (!r.cuda_version.empty()) std::printf(", CUDA %s", r.cuda_version.c_str());
+  std::printf("\n");
+  if (r.devices.empty()) {
+    std::printf("no device recognised in this text\n");
+    return 1;
+  }
+  for (const SmiDevice& d : r.devices) {
+    const Accelerator* a = d.matched_id.empty() ? nullptr : cat.find_accelerator(d.matched_id);
+    std::printf("#%d %-28s -> %s", d.index, d.raw_name.c_str(), a ? (a->id + " (" + a->architecture + ")").c_str() : "not recognised");
+    if (d.memory_total_mib) std::printf(", memory %s / %s MiB", format_sig(d.memory_used_mib.value_or(0), 6).c_str(), format_sig(*d.memory_total_mib, 6).c_str());
+    if (d.utilization_pct) std::printf(", busy %s%%", format_sig(*d.utilization_pct, 3).c_str());
+    std::printf(", verdict %s\n", verdict_name(d.verdict));
+    for (const auto& alt : d.candidates) std::printf("   could also be %s\n", alt.c_str());
+  }
+  for (const auto& n : r.notes) std::printf("note: %s\n", n.c_str());
+  return 0;
+}
+
 int cmd_catalog(int argc, char** argv) {
   if (argc < 3) return usage(stderr);
   const std::string sub = argv[2];
@@ -242,6 +278,7 @@ int main(int argc, char** argv) {
   if (cmd == "estimate") return cmd_estimate(argc, argv);
   if (cmd == "validate") return cmd_validate(argc, argv);
   if (cmd == "catalog") return cmd_catalog(argc, argv);
+  if (cmd == "check") return cmd_check(argc, argv);
   std::fprintf(stderr, "xuanka: unknown command '%s'\n", cmd.c_str());
   return usage(stderr);
 }
