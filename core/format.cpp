@@ -70,6 +70,10 @@ std::string format_grouped(double value) {
   return (value < 0 && out != "0" ? "-" : "") + out;
 }
 
+std::string format_tflops(double flops_per_s) { return format_sig(flops_per_s / 1e12, 4); }
+std::string format_gb_per_s(double bytes_per_s) { return format_sig(bytes_per_s / kBytesPerGB, 4); }
+std::string format_gib(double bytes) { return format_sig(bytes / kBytesPerGiB, 4); }
+
 std::string format_cny(double cny, Lang lang) {
   const double a = std::fabs(cny);
   const std::string sign = cny < 0 ? "-" : "";

@@ -23,6 +23,11 @@ std::string format_count(double n);
 // Money in CNY. zh: "¥8,600", "12.5 万元", "3.2 亿元"; en: "¥8,600", "¥125K", "¥320M".
 std::string format_cny(double cny, Lang lang);
 
+// Rates: FLOP/s as TFLOPS ("989"), bytes/s as GB/s ("3350"), bytes as GiB ("80").
+std::string format_tflops(double flops_per_s);
+std::string format_gb_per_s(double bytes_per_s);
+std::string format_gib(double bytes);
+
 // Integer with thousands separators: 1234567 -> "1,234,567".
 std::string format_grouped(double value);
 

@@ -2,6 +2,9 @@
 // open view below it.
 #include "ui/app.h"
 
+#include <algorithm>
+#include <string>
+
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "ui/panels.h"
@@ -15,6 +18,7 @@ void apply_style(float dpr) {
   ImGui::StyleColorsLight(&st);
   st.WindowRounding = 0;
   st.WindowBorderSize = 0;
+  st.FrameBorderSize = 1;
   st.FrameRounding = 6;
   st.ChildRounding = 6;
   st.GrabRounding = 6;
@@ -40,6 +44,8 @@ void apply_style(float dpr) {
   c[ImGuiCol_CheckMark] = accent;
   c[ImGuiCol_SliderGrab] = accent;
   c[ImGuiCol_Text] = ImVec4(0.10f, 0.12f, 0.16f, 1.0f);
+  c[ImGuiCol_FrameBg] = ImVec4(0.96f, 0.97f, 0.99f, 1.0f);
+  c[ImGuiCol_Border] = ImVec4(0.70f, 0.74f, 0.80f, 0.60f);
   c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
   st.ScaleAllSizes(dpr);
   ImGui::GetStyle() = st;
@@ -84,13 +90,53 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
   return changed;
 }
 
-// One finger dragging the background scrolls the view (WEB-PLATFORM.md §1.3).
-void drag_to_scroll() {
+// One finger dragging scrolls the view, wherever it starts (WEB-PLATFORM.md §1.3): on the
+// background, and in touch mode also on a button or row, whose click is then cancelled.
+void drag_to_scroll(const FrameEnv& env) {
   ImGuiContext& g = *GImGui;
   ImGuiWindow* w = g.CurrentWindow;
-  if (g.ActiveId != 0 && g.ActiveId == w->MoveId && ImGui::IsMouseDragging(0)) {
+  if (!ImGui::IsMouseDragging(0) || g.IO.WantTextInput) return;
+  const bool on_background = g.ActiveId != 0 && g.ActiveId == w->MoveId;
+  const bool touch_drag = env.touch && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  if (on_background || touch_drag) {
     ImGui::SetScrollY(ImGui::GetScrollY() - g.IO.MouseDelta.y);
+    if (touch_drag && !on_background && g.ActiveId != 0) ImGui::ClearActiveID();
   }
+}
+
+// The views that work, in order. Estimate, Recommend and Cost join when they are real.
+constexpr View kViews[] = {View::compare, View::check};
+
+Str view_label(View v) {
+  switch (v) {
+    case View::estimate: return Str::view_estimate;
+    case View::recommend: return Str::view_recommend;
+    case View::compare: return Str::view_compare;
+    case View::cost: return Str::view_cost;
+    case View::check: return Str::view_check;
+  }
+  return Str::view_compare;
+}
+
+bool draw_nav(AppState& state, FrameCtx& ctx) {
+  bool changed = false;
+  const int n = static_cast<int>(sizeof(kViews) / sizeof(kViews[0]));
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float w = std::min((avail - spacing * (n - 1)) / n, 160.0f * ctx.env.dpr);
+  for (int i = 0; i < n; ++i) {
+    const View v = kViews[i];
+    const bool active = state.view == v;
+    if (i > 0) ImGui::SameLine();
+    if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyle().Colors[ImGuiCol_TabActive]);
+    if (active) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    if (button(ctx, (std::string("nav.") + view_name(v)).c_str(), tr(state.lang, view_label(v)), w) && !active) {
+      state.view = v;
+      changed = true;
+    }
+    if (active) ImGui::PopStyleColor(2);
+  }
+  return changed;
 }
 
 }  // namespace
@@ -106,13 +152,26 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
                                       ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("##root", nullptr, root_flags);
   bool changed = draw_title_bar(state, ctx, fonts);
+  if (!state.about_open) changed |= draw_nav(state, ctx);
   ImGui::Separator();
   ImGui::BeginChild("##content", ImVec2(0, 0), false, ImGuiWindowFlags_None);
-  drag_to_scroll();
+  {
+    // A new page (view, card detail, side by side, About) starts at its top.
+    const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
+    report.rects["content"] = Rect{a.x / env.dpr, a.y / env.dpr, sz.x / env.dpr, sz.y / env.dpr};
+    const std::string page = std::string(view_name(state.view)) + "|" + state.compare.detail_id + "|" +
+                             (state.compare.side_by_side ? "s" : "") + (state.about_open ? "a" : "");
+    if (page != report.page) ImGui::SetScrollY(0);
+    report.page = page;
+  }
+  drag_to_scroll(env);
   if (state.about_open) {
     draw_about(state, ctx);
   } else {
-    text_wrapped(ctx, tr(state.lang, Str::welcome_body));
+    switch (state.view) {
+      case View::check: changed |= draw_check(state, ctx); break;
+      default: changed |= draw_compare(state, ctx); break;
+    }
   }
   ImGui::EndChild();
   ImGui::End();

@@ -3,41 +3,66 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
+#include "core/catalog.h"
 #include "core/lang.h"
+#include "core/smi_parse.h"
 
 namespace xuanka::ui {
 
-enum class View { about };
+struct TextAgent;
 
-inline const char* view_name(View v) {
-  switch (v) {
-    case View::about: return "about";
-  }
-  return "about";
-}
+enum class View { estimate, recommend, compare, cost, check };
+
+const char* view_name(View v);
+bool parse_view(const std::string& s, View& out);
 
 struct Rect {
   float x = 0, y = 0, w = 0, h = 0;  // CSS pixels, top-left origin
 };
 
+// Compare view inputs.
+struct CompareState {
+  std::string filter;                 // substring of name, vendor or id
+  bool domestic_only = false;
+  bool fp8_only = false;
+  int sort_column = -1;               // -1: catalog order
+  bool sort_descending = false;
+  std::vector<std::string> picked;    // 0-4 ids for side by side
+  std::string detail_id;              // the card whose detail is open, or empty
+  bool side_by_side = false;          // the side-by-side page is open
+};
+
+// Check-a-card inputs and what they gave.
+struct CheckState {
+  std::string pasted;                 // the pasted text
+  core::SmiReport report;             // parse of `pasted` (recomputed when it changes)
+};
+
 // Inputs: everything the user chose. Changing any of them changes the page.
 struct AppState {
-  core::Lang lang = core::Lang::zh;  // interface language; kept in the URL as lang=zh|en
-  View view = View::about;           // the open view
-  bool about_open = false;           // the About panel over the current view
+  core::Lang lang = core::Lang::zh;   // interface language; kept in the URL as lang=zh|en
+  View view = View::compare;          // the open view
+  bool about_open = false;            // the About panel over the current view
+  CompareState compare;
+  CheckState check;
 };
 
 // What the last frame drew: widget rectangles for tests, glyphs the font lacked.
 struct FrameReport {
   std::map<std::string, Rect> rects;  // stable widget id -> rectangle in CSS pixels
   std::set<unsigned> missing_glyphs;  // codepoints drawn that the font atlas does not have
+  std::string page;                   // which page the content shows (a change scrolls to the top)
 };
 
 // Per-frame environment handed to the panels.
 struct FrameEnv {
-  float dpr = 1.0f;             // device pixel ratio: physical px per CSS px
-  float css_width = 0;          // viewport width in CSS px
+  float dpr = 1.0f;                   // device pixel ratio: physical px per CSS px
+  float css_width = 0;                // viewport width in CSS px
+  const core::Catalog* catalog = nullptr;
+  TextAgent* agent = nullptr;
+  bool touch = false;                 // the last input was a finger
   bool narrow() const { return css_width < 600.0f; }  // phone layout below ~600 CSS px
 };
 

@@ -9,6 +9,8 @@ namespace xuanka::ui {
 
 void draw_about(AppState& state, FrameCtx& ctx) {
   const core::Lang L = state.lang;
+  text_wrapped(ctx, tr(L, Str::welcome_body));
+  ImGui::Spacing();
   text_wrapped(ctx, tr(L, Str::about_body));
   ImGui::Spacing();
   const std::string version = std::string(tr(L, Str::version)) + ": " + XUANKA_VERSION;

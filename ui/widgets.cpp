@@ -1,6 +1,7 @@
 // Thin widget wrappers (ui layer).
 #include "ui/widgets.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -65,6 +66,42 @@ bool collapsing(FrameCtx& ctx, const char* id, const char* label) {
   const bool open = ImGui::CollapsingHeader(labelled(label, id).c_str());
   track(ctx, id);
   return open;
+}
+
+}  // namespace xuanka::ui
+
+namespace xuanka::ui {
+
+bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value) {
+  check_glyphs(ctx, label);
+  // Taller hit area on phones: pad the frame so the box is a 44 CSS px target.
+  const float pad = std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad, pad));
+  const bool changed = ImGui::Checkbox(labelled(label, id).c_str(), &value);
+  ImGui::PopStyleVar();
+  track(ctx, id);
+  return changed;
+}
+
+void heading(FrameCtx& ctx, const char* s) {
+  check_glyphs(ctx, s);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.09f, 0.40f, 0.80f, 1.0f));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(s);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+void label_value(FrameCtx& ctx, const char* label, const std::string& value) {
+  check_glyphs(ctx, label);
+  check_glyphs(ctx, value.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextUnformatted(label);
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(value.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace xuanka::ui

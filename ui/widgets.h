@@ -1,6 +1,8 @@
 // Thin widget wrappers (ui layer): stable ids across languages ("label###id"), rectangles for
 // the test hook, glyph checks, and tap-sized buttons on phones.
 #pragma once
+#include <string>
+
 #include "imgui.h"
 #include "ui/app_state.h"
 
@@ -25,5 +27,10 @@ void text(FrameCtx& ctx, const char* s);
 void text_wrapped(FrameCtx& ctx, const char* s);
 void text_disabled(FrameCtx& ctx, const char* s);
 bool collapsing(FrameCtx& ctx, const char* id, const char* label);
+bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value);
+// A heading line in the accent colour.
+void heading(FrameCtx& ctx, const char* s);
+// "label: value" on one line, the label dimmed.
+void label_value(FrameCtx& ctx, const char* label, const std::string& value);
 
 }  // namespace xuanka::ui

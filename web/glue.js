@@ -83,6 +83,13 @@
   ['keydown', 'keypress', 'keyup'].forEach(function (type) {
     window.addEventListener(type, function (e) {
       var t = e.target;
+      if (agents && (t === agents.input || t === agents.area)) {
+        // Keys typed into the agent reach ImGui through its value, not twice through GLFW;
+        // Escape and Tab end editing.
+        e.stopImmediatePropagation();
+        if (type === 'keydown' && (e.key === 'Escape' || e.key === 'Tab')) { e.preventDefault(); t.blur(); }
+        return;
+      }
       if (t !== canvas && t !== document.body && t !== document && t !== window && t !== document.documentElement) {
         e.stopImmediatePropagation();
         return;
@@ -90,6 +97,67 @@
       wake();
     }, true);
   });
+
+  // --- text agent: a hidden <input>/<textarea> that brings up the phone keyboard and the IME
+  // (WEB-PLATFORM.md §1.3.3). Its value is mirrored into the active ImGui field.
+  var agents = null;
+  function makeAgents() {
+    var host = canvas.parentNode;
+    var form = document.createElement('form');
+    form.setAttribute('autocomplete', 'off');
+    form.style.cssText = 'position:absolute;left:0;top:0;width:1px;height:1px;margin:0;padding:0;overflow:hidden;opacity:0;';
+    var style = 'position:absolute;left:0;top:0;width:1px;height:1px;font-size:16px;border:0;padding:0;opacity:0;caret-color:transparent;resize:none;';
+    var input = document.createElement('input');
+    input.type = 'text';
+    var area = document.createElement('textarea');
+    [input, area].forEach(function (el) {
+      el.id = el === input ? 'xuanka-agent' : 'xuanka-agent-area';
+      el.style.cssText = style;
+      el.setAttribute('autocomplete', 'off');
+      el.setAttribute('autocapitalize', 'off');
+      el.setAttribute('autocorrect', 'off');
+      el.setAttribute('spellcheck', 'false');
+      el.setAttribute('aria-hidden', 'true');
+      el.tabIndex = -1;
+      form.appendChild(el);
+      var composing = false;
+      el.addEventListener('compositionstart', function () { composing = true; });
+      el.addEventListener('compositionend', function () { composing = false; send(el); });
+      el.addEventListener('input', function (e) { if (!composing && !e.isComposing) send(el); });
+      el.addEventListener('blur', function () { if (hook.ready) { call('_app_agent_commit'); call('_app_frame_now'); } });
+    });
+    form.addEventListener('submit', function (e) { e.preventDefault(); input.blur(); });
+    host.appendChild(form);
+    agents = { input: input, area: area };
+  }
+  function send(el) {
+    if (!hook.ready) return;
+    Module.ccall('app_agent_input', null, ['string'], [el.value]);
+    call('_app_frame_now');
+  }
+  // After a gesture's frame: focus the agent if ImGui now wants text (focus only inside a
+  // user-activation handler: mouseup / touchend, never touchstart).
+  function syncAgent() {
+    if (!hook.ready || !Module._app_agent_query) return;
+    if (!agents) makeAgents();
+    var q = callJson('_app_agent_query');
+    var el = q.multiline ? agents.area : agents.input;
+    var other = q.multiline ? agents.input : agents.area;
+    if (!q.active) {
+      if (document.activeElement === agents.input || document.activeElement === agents.area) document.activeElement.blur();
+      return;
+    }
+    if (document.activeElement === el) return;
+    if (document.activeElement === other) other.blur();
+    if (!q.multiline) el.inputMode = q.numeric ? 'decimal' : 'text';
+    el.value = q.text;
+    el.style.left = q.x + 'px';
+    el.style.top = q.y + 'px';
+    el.parentNode.style.left = '0px';
+    try { el.focus({ preventScroll: true }); } catch (e) { el.focus(); }
+    try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) { /* some input types */ }
+  }
+  hook.agent = function () { return agents; };
 
   // --- touch: GLFW 3.1.6 ignores touch positions (§0.a); feed the app ourselves -------------
   function onTouch(e) {
@@ -103,7 +171,7 @@
     var kind = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 }[e.type];
     call('_app_touch', kind, x, y);
     if (kind === 0) { call('_app_frame_now'); call('_app_frame_now'); }   // hover, then press
-    if (kind >= 2) { call('_app_frame_now'); }                           // release, in the gesture
+    if (kind >= 2) { call('_app_frame_now'); syncAgent(); }              // release, in the gesture
   }
   ['touchstart', 'touchmove', 'touchend', 'touchcancel'].forEach(function (type) {
     window.addEventListener(type, onTouch, { capture: true, passive: false });
@@ -112,7 +180,7 @@
   // --- mouse: wake on movement; run the click's frames inside the gesture (clipboard rules) --
   canvas.addEventListener('mousemove', function () { call('_app_mouse_used'); wake(); });
   window.addEventListener('mousedown', function (e) { if (e.target === canvas) { call('_app_mouse_used'); call('_app_frame_now'); } });
-  window.addEventListener('mouseup', function (e) { if (e.target === canvas) call('_app_frame_now'); });
+  window.addEventListener('mouseup', function (e) { if (e.target === canvas) { call('_app_frame_now'); syncAgent(); } });
 
   // --- wheel: GLFW 3.1.6 passes raw DOM deltas (§0.c); scale by deltaMode --------------------
   window.addEventListener('wheel', function (e) {

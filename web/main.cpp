@@ -8,15 +8,20 @@
 #include <cfloat>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog_embedded.h"
+#include "core/overlay.h"
 #include "core/url_params.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"
 #include "ui/app.h"
 #include "ui/fonts.h"
+#include "ui/text_field.h"
 
 using nlohmann::json;
 namespace core = xuanka::core;
@@ -44,6 +49,9 @@ struct Page {
   ui::AppState state;
   ui::FrameReport report;
   ui::Fonts fonts;
+  core::Catalog catalog;       // embedded catalog, with the host page's vendor overlay merged
+  std::vector<std::string> catalog_problems;  // diagnostics of the overlay (shown in the state)
+  ui::TextAgent agent;
   float dpr = 1.0f;            // device pixel ratio
   float css_w = 800, css_h = 600;  // viewport in CSS px
   float font_css_px = 0;       // body font size the atlas was built for, CSS px
@@ -66,7 +74,8 @@ struct Page {
 Page g_page;  // the one page of this process (web layer owns it; core has no globals)
 
 void write_url() {
-  std::map<std::string, std::string> p{{"lang", core::lang_code(g_page.state.lang)}};
+  std::map<std::string, std::string> p{{"lang", core::lang_code(g_page.state.lang)},
+                                       {"view", ui::view_name(g_page.state.view)}};
   js_set_hash(("#" + core::format_url_params(p)).c_str());
 }
 
@@ -77,6 +86,12 @@ void read_config() {
   if (!cfg.is_object()) return;
   if (auto it = cfg.find("lang"); it != cfg.end() && it->is_string()) {
     if (auto l = core::parse_lang(it->get<std::string>())) g_page.state.lang = *l;
+  }
+  if (auto it = cfg.find("view"); it != cfg.end() && it->is_string()) ui::parse_view(it->get<std::string>(), g_page.state.view);
+  // A host page's vendor overlay: its prices, stock, hidden and custom cards (core/overlay.h).
+  if (auto it = cfg.find("overlay"); it != cfg.end()) {
+    const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
+    for (const auto& d : core::apply_overlay(text, g_page.catalog)) g_page.catalog_problems.push_back(d.text());
   }
 }
 
@@ -140,10 +155,18 @@ void frame() {
   io.MouseWheelH += g_page.wheel_x;
   g_page.wheel_x = g_page.wheel_y = 0;
 
+  if (g_page.agent.commit) {
+    g_page.agent.commit = false;
+    ImGui::ClearActiveID();  // Enter / Done / blur on the phone keyboard ends editing
+  }
+  g_page.agent.active = false;
   ImGui::NewFrame();
   ui::FrameEnv env;
   env.dpr = g_page.dpr;
   env.css_width = g_page.css_w;
+  env.catalog = &g_page.catalog;
+  env.agent = &g_page.agent;
+  env.touch = g_page.touch_mode;
   const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
   ImGui::Render();
 
@@ -258,6 +281,18 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
   return hand_out({
       {"view", ui::view_name(g_page.state.view)},
       {"about_open", g_page.state.about_open},
+      {"compare", {{"filter", g_page.state.compare.filter}, {"domestic_only", g_page.state.compare.domestic_only},
+                   {"picked", g_page.state.compare.picked}, {"detail", g_page.state.compare.detail_id},
+                   {"side_by_side", g_page.state.compare.side_by_side}, {"sort_column", g_page.state.compare.sort_column}}},
+      {"check", {{"chars", g_page.state.check.pasted.size()}, {"format", core::format_name(g_page.state.check.report.format)},
+                 {"devices", [] {
+                    json a = json::array();
+                    for (const auto& d : g_page.state.check.report.devices) a.push_back({{"name", d.raw_name}, {"id", d.matched_id}, {"verdict", core::verdict_name(d.verdict)}});
+                    return a;
+                  }()}}},
+      {"catalog", {{"accelerators", g_page.catalog.accelerators.size()}, {"models", g_page.catalog.models.size()},
+                   {"problems", g_page.catalog_problems}}},
+      {"want_text", g_page.agent.active},
       {"lang", core::lang_code(g_page.state.lang)},
       {"scenario", nullptr},
       {"results", json::object()},
@@ -273,6 +308,25 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
   });
 }
 
+// The text agent (WEB-PLATFORM.md §1.3): the page asks what the active field wants, and feeds
+// the hidden <input>/<textarea>'s value back.
+EMSCRIPTEN_KEEPALIVE const char* app_agent_query() {
+  const ui::TextAgent& a = g_page.agent;
+  return hand_out({{"active", a.active}, {"numeric", a.numeric}, {"multiline", a.multiline}, {"text", a.current},
+                   {"x", a.x}, {"y", a.y}});
+}
+
+EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text) {
+  g_page.agent.pending = true;
+  g_page.agent.text = text ? text : "";
+  wake();
+}
+
+EMSCRIPTEN_KEEPALIVE void app_agent_commit() {
+  g_page.agent.commit = true;
+  wake();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* app_test_rects() {
   json r = json::object();
   for (const auto& [id, rect] : g_page.report.rects) r[id] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}};
@@ -283,6 +337,11 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_rects() {
 
 // [SECTION] main
 int main() {
+  {
+    core::Diagnostics d;
+    g_page.catalog = core::load_embedded_catalog(d);
+    for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
+  }
   read_config();
   if (!glfwInit()) {
     js_fatal("glfwInit failed");

@@ -60,10 +60,45 @@ export const state = (page) => page.evaluate(() => window.xuanka.state());
 export const rects = (page) => page.evaluate(() => window.xuanka.rects());
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// One-finger drag from (x, y0) to (x, y1) through CDP touch events (a phone scroll gesture).
+export async function swipe(page, x, y0, y1, steps = 8) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= steps; ++i) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * i / steps }] });
+    await sleep(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+  await sleep(100);
+}
+
+// Scrolls the page (wheel on desktop, a finger drag on the phone) until widget `id` is on screen.
+export async function ensureVisible(page, device, id) {
+  const vh = device.viewport.height;
+  for (let tries = 0; tries < 40; ++tries) {
+    const all = await rects(page);
+    const r = all[id];
+    // Widgets of the scrolling content must lie inside it (not under the title bar).
+    const c = all.content && !id.startsWith('nav.') && id !== 'lang' && id !== 'about' ? all.content : { y: 0, h: vh };
+    const top = Math.max(0, c.y), bottom = Math.min(vh, c.y + c.h) - 4;
+    if (r && r.y >= top && r.y + r.h <= bottom) return r;
+    const down = !r || r.y + r.h > bottom;
+    const x = device.viewport.width * 0.6;
+    if (device.viewport.hasTouch) {
+      await swipe(page, x, down ? vh * 0.75 : vh * 0.35, down ? vh * 0.35 : vh * 0.75);
+    } else {
+      await page.mouse.move(x, vh / 2);
+      await page.mouse.wheel({ deltaY: down ? 300 : -300 });
+      await sleep(120);
+    }
+  }
+  throw new Error(`widget '${id}' never came into view`);
+}
+
 // Clicks (desktop) or taps (phone) the centre of widget `id` from the app's own rectangles.
 export async function press(page, device, id) {
-  const r = (await rects(page))[id];
-  if (!r) throw new Error(`no widget rectangle '${id}'`);
+  const r = await ensureVisible(page, device, id);
   const x = r.x + r.w / 2, y = r.y + r.h / 2;
   if (device.viewport.hasTouch) {
     await page.touchscreen.tap(x, y);

@@ -1,0 +1,192 @@
+// The Compare view (ui layer): a sortable, filterable table of every card; columns collapse on
+// a phone; a tap on a name opens its detail; 2-4 picks open side by side.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/format.h"
+#include "imgui.h"
+#include "ui/panels.h"
+#include "ui/strings.h"
+#include "ui/text_field.h"
+
+namespace xuanka::ui {
+
+using core::Accelerator;
+using core::Precision;
+
+namespace {
+enum Col { kColCard, kColVendor, kColMemory, kColBandwidth, kColBf16, kColFp8, kColLink, kColTdp, kColPrice, kColCount };
+
+double sort_key(const Accelerator& a, int col) {
+  // Unknown values sort last in either direction via -1.
+  switch (col) {
+    case kColMemory: return a.memory_bytes.value_or(-1);
+    case kColBandwidth: return a.memory_bandwidth_bytes_per_s.value_or(-1);
+    case kColBf16: return a.peak_flops(Precision::bf16).value_or(-1);
+    case kColFp8: return a.peak_flops(Precision::fp8_mixed).value_or(-1);
+    case kColLink: return a.interconnect_bytes_per_s_bidirectional.value_or(-1);
+    case kColTdp: return a.tdp_w.value_or(-1);
+    case kColPrice: return card_rent(a).value_or(-1);
+    default: return 0;
+  }
+}
+
+bool matches(const Accelerator& a, const CompareState& c) {
+  if (a.hidden) return false;
+  if (c.domestic_only && !a.domestic) return false;
+  if (c.fp8_only && !a.peak_flops(Precision::fp8_mixed)) return false;
+  if (c.filter.empty()) return true;
+  auto low = [](std::string s) {
+    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+  };
+  const std::string f = low(c.filter);
+  return low(a.name).find(f) != std::string::npos || low(a.vendor).find(f) != std::string::npos ||
+         a.id.find(f) != std::string::npos;
+}
+}  // namespace
+
+std::optional<double> card_rent(const Accelerator& a) {
+  if (a.vendor_rent_cny_per_card_hour) return a.vendor_rent_cny_per_card_hour;
+  if (a.market && a.market->rent_cny_per_card_hour_lo) {
+    return (*a.market->rent_cny_per_card_hour_lo + *a.market->rent_cny_per_card_hour_hi) / 2.0;  // middle of the range
+  }
+  return std::nullopt;
+}
+
+std::string opt_text(core::Lang L, const std::optional<double>& v, std::string (*fmt)(double)) {
+  return v ? fmt(*v) : std::string(tr(L, Str::unknown));
+}
+
+bool draw_compare(AppState& state, FrameCtx& ctx) {
+  CompareState& c = state.compare;
+  if (!c.detail_id.empty()) return draw_card_detail(state, ctx);
+  if (c.side_by_side) return draw_side_by_side(state, ctx);
+  const core::Lang L = state.lang;
+  const core::Catalog& cat = *ctx.env.catalog;
+  bool changed = false;
+  const bool narrow = ctx.env.narrow();
+
+  // Filters.
+  changed |= text_field(ctx, *ctx.env.agent, "compare.filter", tr(L, Str::filter_hint), c.filter, false,
+                        narrow ? -1.0f : 320.0f * ctx.env.dpr);
+  if (!narrow) ImGui::SameLine();
+  changed |= checkbox(ctx, "compare.domestic", tr(L, Str::domestic_only), c.domestic_only);
+  ImGui::SameLine();
+  changed |= checkbox(ctx, "compare.fp8", tr(L, Str::fp8_only), c.fp8_only);
+
+  std::vector<const Accelerator*> rows;
+  for (const auto& a : cat.accelerators) {
+    if (matches(a, c)) rows.push_back(&a);
+  }
+  if (c.sort_column > kColCard) {
+    std::stable_sort(rows.begin(), rows.end(), [&](const Accelerator* x, const Accelerator* y) {
+      const double a = sort_key(*x, c.sort_column), b = sort_key(*y, c.sort_column);
+      if ((a < 0) != (b < 0)) return b < 0;  // unknowns last
+      return c.sort_descending ? a > b : a < b;
+    });
+  } else if (c.sort_column == kColCard) {
+    std::stable_sort(rows.begin(), rows.end(), [&](const Accelerator* x, const Accelerator* y) {
+      return c.sort_descending ? x->name > y->name : x->name < y->name;
+    });
+  }
+
+  // Picks for side by side.
+  const std::string count = std::to_string(rows.size()) + " " + tr(L, Str::cards_shown);
+  text_disabled(ctx, count.c_str());
+  ImGui::SameLine();
+  text_disabled(ctx, tr(L, Str::pick_hint));
+  if (!c.picked.empty()) {
+    const std::string label = std::string(tr(L, Str::side_by_side)) + " (" + std::to_string(c.picked.size()) + ")";
+    ImGui::BeginDisabled(c.picked.size() < 2);
+    if (button(ctx, "compare.side_by_side", label.c_str())) {
+      c.side_by_side = true;
+      changed = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (button(ctx, "compare.clear", tr(L, Str::clear_picks))) {
+      c.picked.clear();
+      changed = true;
+    }
+  }
+
+  // The table: all columns on a desktop; card, memory and BF16 on a phone.
+  const int cols[] = {kColCard, kColVendor, kColMemory, kColBandwidth, kColBf16, kColFp8, kColLink, kColTdp, kColPrice};
+  const Str heads[] = {Str::col_card, Str::col_vendor, Str::col_memory, Str::col_bandwidth, Str::col_bf16,
+                       Str::col_fp8, Str::col_interconnect, Str::col_tdp, Str::col_price};
+  std::vector<int> shown;
+  for (int col : cols) {
+    if (!narrow || col == kColCard || col == kColMemory || col == kColBf16) shown.push_back(col);
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("##cards", static_cast<int>(shown.size()) + 1, flags, ImVec2(0, 0))) {
+    ImGui::TableSetupColumn(tr(L, Str::col_pick), ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::GetFrameHeight(), 100);
+    for (int col : shown) {
+      const float weight = col == kColCard ? 3.0f : col == kColVendor || col == kColLink ? 1.6f : 1.0f;
+      const ImGuiTableColumnFlags cf = col == kColCard ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_PreferSortDescending;
+      ImGui::TableSetupColumn(tr(L, heads[col]), cf, weight, static_cast<ImGuiID>(col));
+    }
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < static_cast<int>(shown.size()) + 1; ++i) check_glyphs(ctx, ImGui::TableGetColumnName(i));
+    if (ImGuiTableSortSpecs* ss = ImGui::TableGetSortSpecs(); ss && ss->SpecsDirty) {
+      if (ss->SpecsCount > 0) {
+        c.sort_column = static_cast<int>(ss->Specs[0].ColumnUserID);
+        c.sort_descending = ss->Specs[0].SortDirection == ImGuiSortDirection_Descending;
+      } else {
+        c.sort_column = -1;  // catalog order: by vendor and generation
+      }
+      ss->SpecsDirty = false;
+      changed = true;
+    }
+    const float row_h = narrow ? tap_height(ctx) : ImGui::GetFrameHeight();
+    for (const Accelerator* a : rows) {
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, row_h);
+      ImGui::PushID(a->id.c_str());
+      ImGui::TableNextColumn();
+      bool picked = std::find(c.picked.begin(), c.picked.end(), a->id) != c.picked.end();
+      ImGui::BeginDisabled(!picked && c.picked.size() >= 4);
+      if (ImGui::Checkbox("##pick", &picked)) {
+        if (picked) c.picked.push_back(a->id);
+        else c.picked.erase(std::remove(c.picked.begin(), c.picked.end(), a->id), c.picked.end());
+        changed = true;
+      }
+      ImGui::EndDisabled();
+      track(ctx, ("pick." + a->id).c_str());
+      for (int col : shown) {
+        ImGui::TableNextColumn();
+        std::string cell;
+        switch (col) {
+          case kColCard: cell = a->name + (a->domestic ? std::string("  ·") + tr(L, Str::domestic_badge) : ""); break;
+          case kColVendor: cell = a->vendor; break;
+          case kColMemory: cell = a->memory_bytes ? core::format_gib(*a->memory_bytes) + " GiB" : tr(L, Str::unknown); break;
+          case kColBandwidth: cell = a->memory_bandwidth_bytes_per_s ? core::format_gb_per_s(*a->memory_bandwidth_bytes_per_s) + " GB/s" : tr(L, Str::unknown); break;
+          case kColBf16: cell = opt_text(L, a->peak_flops(Precision::bf16), core::format_tflops); break;
+          case kColFp8: cell = a->peak_flops(Precision::fp8_mixed) ? core::format_tflops(*a->peak_flops(Precision::fp8_mixed)) : "—"; break;
+          case kColLink: cell = a->interconnect_name.substr(0, 28); break;
+          case kColTdp: cell = a->tdp_w ? core::format_sig(*a->tdp_w, 4) + " W" : tr(L, Str::unknown); break;
+          case kColPrice: cell = card_rent(*a) ? core::format_sig(*card_rent(*a), 3) : "—"; break;
+          default: break;
+        }
+        check_glyphs(ctx, cell.c_str());
+        if (col == kColCard) {
+          if (ImGui::Selectable(cell.c_str(), false, ImGuiSelectableFlags_None, ImVec2(0, row_h - ImGui::GetStyle().CellPadding.y * 2))) {
+            c.detail_id = a->id;
+            changed = true;
+          }
+          track(ctx, ("card." + a->id).c_str());
+        } else {
+          ImGui::TextUnformatted(cell.c_str());
+        }
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  return changed;
+}
+
+}  // namespace xuanka::ui
