@@ -31,6 +31,7 @@ int usage(std::FILE* out) {
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
                "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
+               "  xuanka catalog stats                     counts, and catalog figures with / without a source\n"
                "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file or a vendor overlay\n"
                "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
                "  xuanka --version\n",
@@ -244,6 +245,23 @@ int cmd_catalog(int argc, char** argv) {
     for (const auto& g : cat.regions) std::printf("  %-20s %s-%s CNY/kWh, PUE %s\n", g.id.c_str(), format_sig(g.electricity_cny_per_kwh_lo).c_str(),
                                                   format_sig(g.electricity_cny_per_kwh_hi).c_str(), format_sig(g.pue_required).c_str());
     return 0;
+  }
+  if (sub == "stats") {
+    // Every numeric figure counts as sourced when its entry names at least one source.
+    long with = 0, without = 0;
+    for (const auto& a : cat.accelerators) {
+      long n = 0;
+      for (const auto& [k, v] : a.dense_flops) n += v.has_value();
+      n += a.memory_bytes.has_value() + a.memory_bandwidth_bytes_per_s.has_value() + a.tdp_w.has_value() +
+           a.interconnect_bytes_per_s_bidirectional.has_value() + a.measured_bf16_matmul_flops.has_value();
+      if (a.market) n += 2;
+      (a.sources.empty() ? without : with) += n;
+    }
+    for (const auto& m : cat.models) (m.source.empty() ? without : with) += 10;
+    for (const auto& g : cat.regions) (g.sources.empty() ? without : with) += 6;
+    std::printf("accelerators %zu, models %zu, regions %zu; figures with a source: %ld, without: %ld\n",
+                cat.accelerators.size(), cat.models.size(), cat.regions.size(), with, without);
+    return without == 0 ? 0 : 1;
   }
   if (sub == "show") {
     if (argc < 4) return usage(stderr);

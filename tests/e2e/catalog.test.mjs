@@ -1,0 +1,84 @@
+// Browser tests of the Compare and Check-a-card views (tests layer): real clicks and taps on
+// the app's own widget rectangles, typing through the phone keyboard's text agent, pasting
+// nvidia-smi output; screenshots of each view on desktop and phone.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, shotDir } from './lib.mjs';
+
+const t = runner();
+const browser = await launch();
+const smi = fs.readFileSync(path.join(root, 'tests/vectors/smi/npu-smi-910b3.txt'), 'utf8');
+
+async function typeInto(page, device, id, text) {
+  await press(page, device, id);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  expect(focused === 'xuanka-agent' || focused === 'xuanka-agent-area', `tapping '${id}' did not focus the text agent (${focused})`);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Input.insertText', { text });  // what a phone keyboard or IME commit does
+  await cdp.detach();
+  await sleep(200);
+}
+
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: Compare lists every card, filters by typing, opens a detail and side by side`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    let s = await state(page);
+    expect(s.view === 'compare', `first view is ${s.view}`);
+    expect(s.catalog.accelerators === 56, `catalog has ${s.catalog.accelerators} cards`);
+    let r = await rects(page);
+    expect(Object.keys(r).filter((k) => k.startsWith('card.')).length === 56, 'not every card has a row');
+    await screenshot(page, `${device.name}-compare`);
+
+    await typeInto(page, device, 'compare.filter', '910');
+    s = await state(page);
+    expect(s.compare.filter === '910', `filter is '${s.compare.filter}'`);
+    r = await rects(page);
+    const shown = Object.keys(r).filter((k) => k.startsWith('card.'));
+    expect(shown.length === 7 && shown.every((k) => k.includes('910')), `filter 910 shows ${shown}`);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await sleep(200);
+
+    await press(page, device, 'card.huawei-ascend-910b2');
+    s = await state(page);
+    expect(s.compare.detail === 'huawei-ascend-910b2', `detail is '${s.compare.detail}'`);
+    await screenshot(page, `${device.name}-detail-910b2`);
+    await press(page, device, 'detail.back');
+
+    await typeInto(page, device, 'compare.filter', '');
+    await page.evaluate(() => { const a = document.activeElement; if (a) { a.value = ''; a.dispatchEvent(new Event('input')); a.blur(); } });
+    await sleep(200);
+    for (const id of ['nvidia-a100-sxm4-80gb', 'nvidia-h100-sxm5-80gb', 'nvidia-h800-sxm5-80gb', 'huawei-ascend-910b2']) {
+      await press(page, device, `pick.${id}`);
+    }
+    s = await state(page);
+    expect(s.compare.picked.length === 4, `picked ${s.compare.picked}`);
+    await press(page, device, 'compare.side_by_side');
+    expect((await state(page)).compare.side_by_side, 'side by side did not open');
+    await screenshot(page, `${device.name}-side-by-side`);
+    s = await state(page);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
+  await t.test(`${device.name}: Check a card names pasted npu-smi devices and judges their load`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'nav.check');
+    await typeInto(page, device, 'check.paste', smi);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await sleep(300);
+    const s = await state(page);
+    expect(s.check.format === 'npu-smi info', `format ${s.check.format}`);
+    expect(s.check.devices.length === 2 && s.check.devices.every((d) => d.id === 'huawei-ascend-910b3'),
+           `devices ${JSON.stringify(s.check.devices)}`);
+    expect(s.check.devices[1].verdict === 'memory_full', `verdict ${s.check.devices[1].verdict}`);
+    await screenshot(page, `${device.name}-check`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+}
+
+await browser.close();
+console.log(`screenshots: ${shotDir}`);
+process.exit(t.finish());
