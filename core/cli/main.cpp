@@ -257,8 +257,12 @@ int cmd_catalog(int argc, char** argv) {
       if (a.market) n += 2;
       (a.sources.empty() ? without : with) += n;
     }
-    for (const auto& m : cat.models) (m.source.empty() ? without : with) += 10;
-    for (const auto& g : cat.regions) (g.sources.empty() ? without : with) += 6;
+    for (const auto& m : cat.models) {
+      const long n = m.has_shape() ? 8 + (m.moe ? 5 : 0) + (m.mla ? 5 : 0) + (m.active_params ? 1 : 0)
+                                   : 1 + static_cast<long>(m.components.size());
+      (m.source.empty() ? without : with) += n;
+    }
+    for (const auto& g : cat.regions) (g.sources.empty() ? without : with) += 6;  // electricity low/high, PUE typical/required, rack kW low/high
     std::printf("accelerators %zu, models %zu, regions %zu; figures with a source: %ld, without: %ld\n",
                 cat.accelerators.size(), cat.models.size(), cat.regions.size(), with, without);
     return without == 0 ? 0 : 1;
