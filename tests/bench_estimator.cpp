@@ -11,6 +11,7 @@
 
 #include "core/catalog_embedded.h"
 #include "core/estimator.h"
+#include "core/recommend.h"
 
 using namespace xuanka::core;
 
@@ -44,5 +45,27 @@ int main(int argc, char** argv) {
   }
   std::printf("bench: %ld estimates in %.3f s over %zu public cases: %.0f estimates/s (checksum %.3g)\n", n, elapsed,
               scenarios.size(), n / elapsed, sink);
+  // The recommender's full search over the whole catalog, for three kinds of job.
+  const char* jobs[] = {
+      R"({"model": "llama-2-7b", "task": "qlora", "seq_len": 2048, "tokens": 1e8})",
+      R"({"model": "llama-3.1-70b", "task": "full_ft", "seq_len": 4096, "tokens": 1e10, "global_batch": 256})",
+      R"({"model": "qwen2.5-72b", "task": "inference", "serving": {"batch": 16, "prompt_tokens": 2048, "output_tokens": 512}})"};
+  for (const char* j : jobs) {
+    Scenario s;
+    if (!parse_scenario(nlohmann::json::parse(j), cat, s).empty()) return 2;
+    const auto r0 = clock::now();
+    int reps = 0;
+    long estimates = 0;
+    std::size_t options = 0;
+    while (std::chrono::duration<double>(clock::now() - r0).count() < 0.5) {
+      const Recommendation r = recommend(s, cat, Constraints{});
+      estimates = r.estimates_run;
+      options = r.options.size();
+      ++reps;
+    }
+    const double ms = std::chrono::duration<double>(clock::now() - r0).count() * 1000.0 / reps;
+    std::printf("bench: full recommend search (%s, %s): %.2f ms (%ld estimates, %zu options)\n", s.model_id.c_str(),
+                task_name(s.task), ms, estimates, options);
+  }
   return 0;
 }

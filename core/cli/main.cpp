@@ -1,7 +1,9 @@
 // xuanka — the command-line tool (CLI layer over core): reads files, prints what core computes.
 //   xuanka estimate SCENARIO.json [--json]     xuanka validate CASES.jsonl
 //   xuanka catalog list | show ID | check FILE
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -14,6 +16,7 @@
 #include "core/estimator.h"
 #include "core/format.h"
 #include "core/overlay.h"
+#include "core/recommend.h"
 #include "core/smi_parse.h"
 #include "core/validation.h"
 #include "embedded_catalog.h"
@@ -28,6 +31,9 @@ int usage(std::FILE* out) {
                "xuanka %s — GPU / AI-server selection calculator\n"
                "usage:\n"
                "  xuanka estimate SCENARIO.json [--json]   per-GPU memory, time and speed of a scenario\n"
+               "  xuanka recommend SCENARIO.json [--budget CNY --budget-kind rent|buy --deadline DAYS --domestic\n"
+               "      --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
+               "      --region ID --json]                  ranked cards x counts x strategies that fit, with time and cost\n"
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
                "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
@@ -166,6 +172,114 @@ int cmd_validate(int argc, char** argv) {
   return failed == 0 ? 0 : 1;
 }
 
+int cmd_recommend(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  std::string text;
+  if (!read_file(argv[2], text)) {
+    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
+    return 2;
+  }
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) {
+    std::fprintf(stderr, "xuanka: %s: not valid JSON\n", argv[2]);
+    return 2;
+  }
+  const Catalog cat = catalog_or_die();
+  Scenario s;
+  const Diagnostics d = parse_scenario(j, cat, s);
+  for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
+  if (!d.empty()) return 2;
+  Constraints c;
+  bool as_json = false;
+  for (int i = 3; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&](const char* what) -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "xuanka: %s needs %s\n", a.c_str(), what);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    auto number = [&](const char* what) {
+      const std::string v = next(what);
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      if (!end || *end || !(x > 0) || !std::isfinite(x)) {
+        std::fprintf(stderr, "xuanka: %s: expected %s, found \"%s\"\n", a.c_str(), what, v.c_str());
+        std::exit(2);
+      }
+      return x;
+    };
+    if (a == "--json") as_json = true;
+    else if (a == "--budget") c.budget_cny = number("a positive CNY amount");
+    else if (a == "--budget-kind") {
+      const std::string v = next("rent or buy");
+      if (v != "rent" && v != "buy") { std::fprintf(stderr, "xuanka: --budget-kind: expected rent or buy, found \"%s\"\n", v.c_str()); return 2; }
+      c.budget_kind = v == "buy" ? BudgetKind::buy : BudgetKind::rent;
+    } else if (a == "--deadline") c.deadline_days = number("a positive number of days");
+    else if (a == "--domestic") c.domestic_only = true;
+    else if (a == "--in-stock") c.in_stock_only = true;
+    else if (a == "--max-cards") c.max_cards = static_cast<int>(number("a positive card count"));
+    else if (a == "--form-factor") c.form_factors.insert(next("sxm | oam | pcie | pcie_consumer | module | superchip"));
+    else if (a == "--max-rack-kw") c.max_rack_kw = number("kW per rack");
+    else if (a == "--goal") {
+      const std::string v = next("cheapest | fastest | purchase | within");
+      if (v == "cheapest") c.goal = Goal::cheapest;
+      else if (v == "fastest") c.goal = Goal::fastest;
+      else if (v == "purchase") c.goal = Goal::lowest_purchase;
+      else if (v == "within") c.goal = Goal::best_within;
+      else { std::fprintf(stderr, "xuanka: --goal: expected cheapest | fastest | purchase | within, found \"%s\"\n", v.c_str()); return 2; }
+    } else if (a == "--region") {
+      const std::string v = next("a region id");
+      c.region = cat.find_region(v);
+      if (!c.region) { std::fprintf(stderr, "xuanka: --region: unknown region \"%s\" (see catalog/regions.json)\n", v.c_str()); return 2; }
+    } else {
+      std::fprintf(stderr, "xuanka: recommend: unknown option %s\n", a.c_str());
+      return 2;
+    }
+  }
+  const Recommendation r = recommend(s, cat, c);
+  auto row = [&](const Option& o) {
+    json x = {{"card", o.card->id}, {"cards", o.cards}, {"tp", o.parallel.tp}, {"pp", o.parallel.pp}, {"zero", o.parallel.zero},
+              {"recompute", o.recompute == Recompute::none ? "none" : o.recompute == Recompute::selective ? "selective" : "full"},
+              {"precision", precision_name(o.precision)}, {"memory_total", o.estimate.total_bytes},
+              {"headroom", o.estimate.headroom_bytes.value_or(0)}, {"reasons", o.reasons}, {"warnings", o.warnings}};
+    x["days"] = o.job_days ? json(*o.job_days) : json(nullptr);
+    x["cny"] = o.job_cny ? json(*o.job_cny) : json(nullptr);
+    x["rent_cny_per_hour"] = o.cost.rent_cny_per_hour ? json(*o.cost.rent_cny_per_hour) : json(nullptr);
+    x["purchase_cny"] = o.cost.purchase_cny ? json(*o.cost.purchase_cny) : json(nullptr);
+    x["pareto"] = o.pareto;
+    return x;
+  };
+  if (as_json) {
+    json out = {{"options", json::array()}, {"pareto", json::array()}, {"nothing_fits", r.nothing_fits},
+                {"what_it_would_take", r.what_it_would_take}, {"estimates_run", r.estimates_run}};
+    for (const auto& o : r.options) out["options"].push_back(row(o));
+    for (const auto& o : r.pareto) out["pareto"].push_back(row(o));
+    out["nearest"] = r.nearest ? row(*r.nearest) : json(nullptr);
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+  if (r.nothing_fits) {
+    std::printf("nothing fits these constraints");
+    if (!r.what_it_would_take.empty()) std::printf(": it would take %s", r.what_it_would_take.c_str());
+    std::printf("\n");
+    if (r.nearest) std::printf("nearest: %d x %s\n", r.nearest->cards, r.nearest->card->name.c_str());
+  }
+  int k = 0;
+  for (const Option& o : r.options) {
+    if (++k > 15) break;
+    std::printf("%2d. %d x %-30s", k, o.cards, o.card->name.c_str());
+    if (o.job_days) std::printf("  %8s days", format_sig(*o.job_days, 3).c_str());
+    if (o.job_cny) std::printf("  %12s CNY", format_grouped(*o.job_cny).c_str());
+    std::printf("%s\n", o.pareto ? "  (Pareto)" : "");
+    for (const auto& x : o.reasons) std::printf("      %s\n", x.c_str());
+    for (const auto& x : o.warnings) std::printf("      ! %s\n", x.c_str());
+  }
+  std::printf("%zu options (%ld estimates)\n", r.options.size(), r.estimates_run);
+  return 0;
+}
+
 int cmd_check(int argc, char** argv) {
   if (argc < 3) return usage(stderr);
   std::string text;
@@ -301,6 +415,7 @@ int main(int argc, char** argv) {
   if (cmd == "validate") return cmd_validate(argc, argv);
   if (cmd == "catalog") return cmd_catalog(argc, argv);
   if (cmd == "check") return cmd_check(argc, argv);
+  if (cmd == "recommend") return cmd_recommend(argc, argv);
   std::fprintf(stderr, "xuanka: unknown command '%s'\n", cmd.c_str());
   return usage(stderr);
 }

@@ -1,0 +1,100 @@
+// The cost model (core layer).
+#include "core/cost.h"
+
+#include <cmath>
+
+#include "core/format.h"
+
+namespace xuanka::core {
+
+namespace {
+// Server platform without accelerators (2 CPUs, memory, NVMe, NICs, chassis, power supplies).
+// No public price list covers China's market; these are round figures to be overridden with a
+// quote: an 8-card SXM/OAM baseboard server ~ 400k CNY, an 8-slot PCIe server ~ 120k CNY.
+constexpr double kServerBoard8Cny = 400000;
+constexpr double kServerPcie8Cny = 120000;
+// Scale-out per node beyond one: 8 x 200-400 Gb/s NICs, cables and a leaf/spine switch share.
+constexpr double kNetworkPerNodeCny = 150000;
+// Host power per server besides the cards (CPUs, memory, fans, NICs): 2 kW for a baseboard
+// server, 1 kW for a PCIe server (typical of DGX/HGX and 4U PCIe server specifications).
+constexpr double kHostPowerBoard8W = 2000;
+constexpr double kHostPowerPcie8W = 1000;
+constexpr double kCardsPerServer = 8;
+constexpr double kHoursPerMonth = 730;  // 8760 / 12
+constexpr double kDefaultRackKw = 12;   // when no region is given
+}  // namespace
+
+ServerClass server_class(const Accelerator& card) {
+  const auto& f = card.form_factor;
+  return f && (*f == "sxm" || *f == "oam" || *f == "superchip" || *f == "module") ? ServerClass::board8 : ServerClass::pcie8;
+}
+double default_server_cny(ServerClass c) { return c == ServerClass::board8 ? kServerBoard8Cny : kServerPcie8Cny; }
+double host_power_w_per_node(ServerClass c) { return c == ServerClass::board8 ? kHostPowerBoard8W : kHostPowerPcie8W; }
+
+CostResult cost(const Accelerator& card, const Region* region, const CostInputs& in, std::optional<double> job_hours) {
+  CostResult r;
+  const double n = std::max(1, in.cards);
+  r.nodes = std::ceil(n / kCardsPerServer);
+  const ServerClass sc = server_class(card);
+
+  // Rent.
+  std::optional<double> rent = in.rent_cny_per_card_hour;
+  if (!rent && card.vendor_rent_cny_per_card_hour) rent = card.vendor_rent_cny_per_card_hour;
+  if (!rent && card.market && card.market->rent_cny_per_card_hour_lo) {
+    rent = (*card.market->rent_cny_per_card_hour_lo + *card.market->rent_cny_per_card_hour_hi) / 2;
+    r.assumptions.push_back("rent " + format_sig(*rent, 3) + " CNY per card-hour: middle of " + card.market->source);
+  }
+  if (rent) r.rent_cny_per_hour = *rent * n;
+
+  // Buy: cards + servers (+ network for more than one node).
+  std::optional<double> price = in.card_price_cny;
+  if (!price && card.vendor_purchase_cny) price = card.vendor_purchase_cny;
+  if (!price && card.market && card.market->purchase_cny_lo) {
+    price = (*card.market->purchase_cny_lo + *card.market->purchase_cny_hi) / 2;
+    r.assumptions.push_back("card " + format_sig(*price / 1e4, 3) + "万 CNY: middle of " + card.market->source);
+  }
+  const double server = in.server_cny.value_or(default_server_cny(sc));
+  const double network = r.nodes > 1 ? in.network_cny_per_node.value_or(kNetworkPerNodeCny) * r.nodes : 0;
+  if (price) r.purchase_cny = *price * n + server * r.nodes + network;
+  if (!in.server_cny) {
+    r.assumptions.push_back("server platform " + format_sig(server / 1e4, 3) + "万 CNY per " +
+                            (sc == ServerClass::board8 ? "8-card baseboard" : "8-slot PCIe") + " server (a round figure: use a quote)");
+  }
+
+  // Power: cards at their load share + host share, times PUE (all in kW).
+  r.electricity_cny_per_kwh = in.electricity_cny_per_kwh.value_or(
+      region ? (region->electricity_cny_per_kwh_lo + region->electricity_cny_per_kwh_hi) / 2 : 0.0);
+  r.pue = in.pue.value_or(region ? region->pue_typical : 1.5);
+  if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back("no region: electricity not priced");
+  const double tdp = card.tdp_w.value_or(0);
+  if (!card.tdp_w) r.warnings.push_back(card.name + ": TDP unknown, card power not counted");
+  r.it_power_kw = (tdp * n * in.power_load + host_power_w_per_node(sc) * r.nodes * in.power_load) / 1000.0;
+  r.facility_power_kw = r.it_power_kw * r.pue;
+  const double rack_kw = in.rack_kw.value_or(region ? region->rack_kw_hi : kDefaultRackKw);
+  // Racks: the servers' full (TDP) draw must fit the rack's power budget.
+  const double full_kw = (tdp * n + host_power_w_per_node(sc) * r.nodes) / 1000.0;
+  r.racks = std::ceil(full_kw / rack_kw);
+  if (tdp >= 700) r.warnings.push_back(card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling");
+  if (full_kw / r.nodes > rack_kw) r.warnings.push_back("one server draws more than a " + format_sig(rack_kw, 3) + " kW rack");
+
+  // Monthly, at utilisation: owning = depreciation + power for busy hours; renting = busy hours.
+  const double busy_h = kHoursPerMonth * in.utilisation;
+  const double power_month = r.facility_power_kw * busy_h * r.electricity_cny_per_kwh;
+  if (r.purchase_cny) r.own_monthly_cny = *r.purchase_cny / in.depreciation_months + power_month;
+  if (r.rent_cny_per_hour) r.rent_monthly_cny = *r.rent_cny_per_hour * busy_h;
+  // Break-even of buying outright: purchase / (monthly rent - monthly power when owned).
+  if (r.purchase_cny && r.rent_monthly_cny && *r.rent_monthly_cny > power_month) {
+    r.break_even_months = *r.purchase_cny / (*r.rent_monthly_cny - power_month);
+  }
+  if (job_hours) {
+    r.job_hours = job_hours;
+    r.job_energy_kwh = r.facility_power_kw * *job_hours;
+    r.job_energy_cny = *r.job_energy_kwh * r.electricity_cny_per_kwh;
+    if (r.rent_cny_per_hour) r.job_rent_cny = *r.rent_cny_per_hour * *job_hours;
+    // Owning: the job's share of depreciation (its hours over the depreciation period) + energy.
+    if (r.purchase_cny) r.job_own_cny = *r.purchase_cny * (*job_hours / (in.depreciation_months * kHoursPerMonth)) + *r.job_energy_cny;
+  }
+  return r;
+}
+
+}  // namespace xuanka::core

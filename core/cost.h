@@ -1,0 +1,54 @@
+// The cost model (core layer): rent vs buy, power at regional prices and PUE, racks, break-even.
+// Every input has a default (from the catalog where it has one) and can be overridden.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/catalog.h"
+
+namespace xuanka::core {
+
+enum class ServerClass { board8, pcie8 };  // 8-card SXM/OAM baseboard server vs 8-slot PCIe server
+
+struct CostInputs {
+  int cards = 1;
+  std::optional<double> rent_cny_per_card_hour;  // default: vendor offer, else middle of the catalog range
+  std::optional<double> card_price_cny;          // default: vendor price, else middle of the catalog range
+  std::optional<double> server_cny;              // per 8-card server without cards; default by class
+  std::optional<double> network_cny_per_node;    // scale-out NICs + switch share, only with > 1 node
+  double depreciation_months = 36;               // straight-line, 3 years
+  std::optional<double> electricity_cny_per_kwh; // default: middle of the region's range
+  std::optional<double> pue;                     // default: the region's typical PUE
+  double power_load = 0.8;                       // average draw as a share of TDP while busy
+  double utilisation = 1.0;                      // share of the month the owned cards are busy
+  std::optional<double> rack_kw;                 // default: the region's upper rack power
+};
+
+struct CostResult {
+  std::optional<double> rent_cny_per_hour;       // all cards
+  std::optional<double> purchase_cny;            // cards + servers + network
+  double nodes = 1;
+  double it_power_kw = 0;                        // cards + host share, at power_load
+  double facility_power_kw = 0;                  // x PUE
+  double racks = 0;
+  double electricity_cny_per_kwh = 0, pue = 0;
+  std::optional<double> own_monthly_cny;         // depreciation + power at utilisation
+  std::optional<double> rent_monthly_cny;        // rent for the same busy hours
+  std::optional<double> break_even_months;       // when buying outright beats renting, at utilisation
+  std::optional<double> job_hours;
+  std::optional<double> job_rent_cny, job_own_cny, job_energy_kwh, job_energy_cny;
+  std::vector<std::string> assumptions, warnings;
+};
+
+// Cost of running `inputs.cards` cards of `card` in `region` (may be null: no power price), for a
+// job of `job_hours` wall-clock hours (may be empty).
+CostResult cost(const Accelerator& card, const Region* region, const CostInputs& inputs,
+                std::optional<double> job_hours);
+
+ServerClass server_class(const Accelerator& card);
+// The defaults, exposed for the interface's "why".
+double default_server_cny(ServerClass c);
+double host_power_w_per_node(ServerClass c);
+
+}  // namespace xuanka::core

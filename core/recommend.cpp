@@ -1,0 +1,249 @@
+// The recommender (core layer). [SECTION] candidates  [SECTION] search  [SECTION] ranking
+#include "core/recommend.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/format.h"
+
+namespace xuanka::core {
+
+std::vector<int> card_counts(std::optional<int> max_cards) {
+  std::vector<int> out;
+  for (int n = 1; n <= 4096; n *= 2) {
+    if (max_cards && n > *max_cards) break;
+    out.push_back(n);
+  }
+  return out;
+}
+
+namespace {
+// [SECTION] candidates
+bool card_allowed(const Accelerator& a, const Constraints& c) {
+  if (a.hidden || !a.memory_bytes) return false;
+  if (c.domestic_only && !a.domestic) return false;
+  if (c.in_stock_only && a.in_stock != true) return false;
+  if (!c.form_factors.empty() && (!a.form_factor || !c.form_factors.count(*a.form_factor))) return false;
+  return true;
+}
+
+// The training precision a card can run: BF16 falls back to FP16 mixed where there is no BF16
+// (V100, Ascend 910A); FP8 to BF16 where there is no FP8.
+std::optional<Precision> runnable(const Accelerator& a, Precision want, std::vector<std::string>& notes) {
+  if (a.peak_flops(want)) return want;
+  if ((want == Precision::bf16_mixed || want == Precision::bf16) && a.peak_flops(Precision::fp16_mixed)) {
+    notes.push_back("no BF16 on this card: FP16 mixed precision with loss scaling");
+    return Precision::fp16_mixed;
+  }
+  if (want == Precision::fp8_mixed && a.peak_flops(Precision::bf16_mixed)) {
+    notes.push_back("no FP8 on this card: BF16 mixed precision instead");
+    return Precision::bf16_mixed;
+  }
+  return std::nullopt;
+}
+
+struct Trial {
+  Scenario s;
+  Estimate e;
+};
+
+// [SECTION] search — for one card and count, the fastest strategy that fits: tensor parallel
+// inside the fast domain, pipeline when needed, ZeRO 1-3, recompute, optimizer offload last.
+std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card, int n, long& runs) {
+  const ModelArch& m = base.model;
+  const bool train = base.task != Task::inference;
+  const int domain = std::max(1, card.domain_cards.value_or(1));
+  std::vector<int> tps;
+  for (int tp : {1, 2, 4, 8}) {
+    if (tp > n || n % tp) continue;
+    if (m.heads > 0 && (m.heads % tp || (m.kv_heads % tp && tp % m.kv_heads))) continue;
+    if (tp > 1 && tp > domain && !train) continue;
+    tps.push_back(tp);
+  }
+  std::vector<int> pps = {1};
+  if (train && m.layers > 0) {
+    for (int pp : {2, 4, 8, 16}) {
+      if (pp <= m.layers && n % pp == 0) pps.push_back(pp);
+    }
+  }
+  std::optional<Trial> best;
+  double best_time = 1e300;
+  for (int pp : pps) {
+    for (int tp : tps) {
+      if (static_cast<long>(tp) * pp > n || n % (tp * pp)) continue;
+      const int dp = n / (tp * pp);
+      const std::vector<int> zeros = !train || base.task == Task::qlora ? std::vector<int>{0}
+                                   : dp > 1 ? std::vector<int>{1, 2, 3} : std::vector<int>{0};
+      for (int zero : zeros) {
+        for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full}) {
+          if (!train && rc != Recompute::none) continue;
+          for (Offload off : {Offload::none, Offload::optimizer}) {
+            if (off != Offload::none && (!train || best)) continue;  // offload only when nothing else fits
+            Trial t{base, {}};
+            t.s.gpu = &card;
+            t.s.parallel.gpus = n;
+            t.s.parallel.tp = tp;
+            t.s.parallel.pp = pp;
+            t.s.parallel.zero = zero;
+            t.s.parallel.offload = off;
+            t.s.parallel.sequence_parallel = tp > 1;
+            t.s.recompute = rc;
+            if (train && t.s.global_batch < dp * t.s.micro_batch) t.s.global_batch = dp * t.s.micro_batch;
+            t.e = estimate(t.s);
+            ++runs;
+            if (!t.e.fits.value_or(false)) continue;
+            const double time = t.e.step_time_s ? *t.e.step_time_s * t.s.parallel.gpus / t.s.global_batch
+                              : t.e.decode_tokens_per_s_total ? 1.0 / *t.e.decode_tokens_per_s_total : 1.0 / n;
+            if (time < best_time) {
+              best_time = time;
+              best = t;
+            }
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+std::string strategy_text(const Option& o) {
+  std::string s;
+  if (o.parallel.tp > 1) s += "tensor parallel " + std::to_string(o.parallel.tp) + ", ";
+  if (o.parallel.pp > 1) s += "pipeline " + std::to_string(o.parallel.pp) + ", ";
+  if (o.parallel.zero > 0) s += "ZeRO-" + std::to_string(o.parallel.zero) + ", ";
+  if (o.parallel.offload != Offload::none) s += "optimizer offload, ";
+  if (o.recompute == Recompute::selective) s += "selective recompute, ";
+  if (o.recompute == Recompute::full) s += "full recompute, ";
+  if (!s.empty()) s.resize(s.size() - 2);
+  return s.empty() ? "no sharding" : s;
+}
+
+void explain(Option& o, const Constraints& c) {
+  const Accelerator& a = *o.card;
+  const double head = o.estimate.headroom_bytes.value_or(0) / a.memory_bytes.value_or(1) * 100;
+  o.reasons.push_back("fits with " + format_sig(head, 2) + "% headroom using " + strategy_text(o) + " over " +
+                      std::to_string(o.cards) + " card" + (o.cards > 1 ? "s" : ""));
+  if (o.job_days) o.reasons.push_back("about " + format_sig(*o.job_days, 3) + " days");
+  if (a.interconnect_kind == "pcie" && o.parallel.tp > 1) o.warnings.push_back("no NVLink: tensor parallel over PCIe");
+  if (a.interconnect_kind == "pcie" && o.cards > 1) o.warnings.push_back(a.name + " has no card-to-card link: gradients go over PCIe");
+  if (a.interconnect_kind == "nvlink_capped") o.warnings.push_back(a.name + ": NVLink capped at 400 GB/s (export variant)");
+  if (a.form_factor && *a.form_factor == "pcie_consumer") {
+    o.warnings.push_back("GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards");
+  }
+  if (a.tdp_w && *a.tdp_w >= 700) o.warnings.push_back(format_sig(*a.tdp_w, 4) + " W card: plan liquid cooling");
+  if (a.domestic) {
+    o.warnings.push_back("check operator coverage and framework versions on the vendor stack before committing");
+    if (a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back("no FP8");
+  }
+  for (const auto& w : o.estimate.warnings) o.warnings.push_back(w);
+  if (!o.meets_deadline && c.deadline_days) o.warnings.push_back("misses the deadline of " + format_sig(*c.deadline_days, 3) + " days");
+  if (!o.within_budget) o.warnings.push_back("over budget");
+}
+}  // namespace
+
+// [SECTION] ranking
+Recommendation recommend(const Scenario& base, const Catalog& catalog, const Constraints& c) {
+  Recommendation rec;
+  std::vector<Option> all;
+  const bool train = base.task != Task::inference;
+  for (const Accelerator& a : catalog.accelerators) {
+    if (!card_allowed(a, c)) continue;
+    std::vector<std::string> notes;
+    const auto prec = train ? runnable(a, base.precision, notes) : std::optional<Precision>(base.precision);
+    if (!prec) continue;
+    Scenario s = base;
+    s.precision = *prec;
+    if (s.task == Task::inference && s.weights == WeightFormat::fp8 && !a.peak_flops(Precision::fp8_mixed)) {
+      s.weights = WeightFormat::bf16;  // FP8 checkpoints must be converted where there is no FP8
+      notes.push_back("no FP8: weights converted to BF16 (2x memory)");
+    }
+    // Smallest count that fits, then 2x, 4x and 8x it for speed.
+    std::optional<int> first;
+    std::vector<int> counts = card_counts(c.max_cards);
+    for (int n : counts) {
+      if (first && n > *first * 8) break;
+      // Quick bound: even fully sharded, 2 bytes per parameter must fit.
+      if (s.model.params && *s.model.params * (train && s.task != Task::qlora ? 2.0 : 0.5) / n > *a.memory_bytes) continue;
+      if (train && s.global_batch < n / 64) break;  // far more cards than sequences per step
+      const auto t = best_strategy(s, a, n, rec.estimates_run);
+      if (!t) continue;
+      if (!first) first = n;
+      Option o;
+      o.card = &a;
+      o.cards = n;
+      o.parallel = t->s.parallel;
+      o.recompute = t->s.recompute;
+      o.precision = t->s.precision;
+      o.estimate = t->e;
+      o.warnings = notes;
+      CostInputs ci;
+      ci.cards = n;
+      ci.utilisation = c.utilisation;
+      if (o.estimate.days) o.job_days = o.estimate.days;
+      const std::optional<double> hours = o.job_days ? std::optional<double>(*o.job_days * 24) : std::nullopt;
+      o.cost = cost(a, c.region, ci, hours);
+      o.job_cny = c.budget_kind == BudgetKind::rent ? o.cost.job_rent_cny : o.cost.purchase_cny;
+      if (c.budget_kind == BudgetKind::buy) o.job_cny = o.cost.purchase_cny;
+      if (c.budget_cny) o.within_budget = o.job_cny && *o.job_cny <= *c.budget_cny;
+      if (c.deadline_days) o.meets_deadline = o.job_days && *o.job_days <= *c.deadline_days;
+      if (c.max_rack_kw && o.cost.it_power_kw / o.cost.nodes > *c.max_rack_kw) continue;
+      explain(o, c);
+      all.push_back(std::move(o));
+    }
+  }
+  // Pareto front of (days, cost): no other option is both faster and cheaper.
+  for (Option& o : all) {
+    if (!o.job_days || !o.job_cny) continue;
+    o.pareto = std::none_of(all.begin(), all.end(), [&](const Option& p) {
+      return &p != &o && p.job_days && p.job_cny && *p.job_days <= *o.job_days && *p.job_cny <= *o.job_cny &&
+             (*p.job_days < *o.job_days || *p.job_cny < *o.job_cny);
+    });
+  }
+  const auto inf = 1e300;
+  auto cost_of = [&](const Option& o) { return o.job_cny.value_or(o.cost.rent_cny_per_hour.value_or(inf)); };
+  auto time_of = [&](const Option& o) {
+    if (o.job_days) return *o.job_days;
+    if (o.estimate.decode_tokens_per_s_total) return 1.0 / *o.estimate.decode_tokens_per_s_total;
+    return inf;
+  };
+  auto by_goal = [&](const Option& x, const Option& y) {
+    switch (c.goal) {
+      case Goal::fastest: return time_of(x) != time_of(y) ? time_of(x) < time_of(y) : cost_of(x) < cost_of(y);
+      case Goal::lowest_purchase: return x.cost.purchase_cny.value_or(inf) < y.cost.purchase_cny.value_or(inf);
+      default: return cost_of(x) != cost_of(y) ? cost_of(x) < cost_of(y) : time_of(x) < time_of(y);
+    }
+  };
+  std::vector<Option> ok;
+  for (const Option& o : all) {
+    if (o.within_budget && o.meets_deadline) ok.push_back(o);
+  }
+  std::stable_sort(ok.begin(), ok.end(), by_goal);
+  std::stable_sort(all.begin(), all.end(), by_goal);
+  for (const Option& o : all) {
+    if (o.pareto) rec.pareto.push_back(o);
+  }
+  std::sort(rec.pareto.begin(), rec.pareto.end(), [](const Option& a, const Option& b) { return *a.job_days < *b.job_days; });
+  if (ok.empty()) {
+    rec.nothing_fits = true;
+    if (!all.empty()) {
+      // The nearest: cheapest among those meeting the deadline, else the fastest.
+      const Option* near = nullptr;
+      for (const Option& o : all) {
+        if (o.meets_deadline && (!near || cost_of(o) < cost_of(*near))) near = &o;
+      }
+      if (!near) near = &*std::min_element(all.begin(), all.end(), [&](const Option& x, const Option& y) { return time_of(x) < time_of(y); });
+      rec.nearest = *near;
+      if (c.budget_cny && near->job_cny && *near->job_cny > *c.budget_cny) {
+        rec.what_it_would_take = "a budget of " + format_sig(*near->job_cny, 3) + " CNY";
+      } else if (c.deadline_days && near->job_days && *near->job_days > *c.deadline_days) {
+        rec.what_it_would_take = "a deadline of " + format_sig(*near->job_days, 3) + " days";
+      }
+    } else {
+      rec.what_it_would_take = "no card in the catalog holds this job under these constraints";
+    }
+  }
+  rec.options = std::move(ok);
+  return rec;
+}
+
+}  // namespace xuanka::core

@@ -1,0 +1,59 @@
+// The recommender (core layer): every catalog card x card count x strategy that fits the job,
+// with time and cost, ranked by the buyer's goal, with reasons, warnings and the Pareto front.
+#pragma once
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/cost.h"
+#include "core/estimator.h"
+
+namespace xuanka::core {
+
+enum class Goal { cheapest, fastest, lowest_purchase, best_within };
+enum class BudgetKind { rent, buy };
+
+struct Constraints {
+  std::optional<double> budget_cny;
+  BudgetKind budget_kind = BudgetKind::rent;
+  std::optional<double> deadline_days;
+  bool domestic_only = false;
+  std::optional<int> max_cards;
+  std::set<std::string> form_factors;       // empty: any (sxm, oam, pcie, pcie_consumer, module, superchip)
+  std::optional<double> max_rack_kw;
+  bool in_stock_only = false;
+  Goal goal = Goal::best_within;
+  const Region* region = nullptr;
+  double utilisation = 1.0;                 // for break-even
+};
+
+struct Option {
+  const Accelerator* card = nullptr;
+  int cards = 0;
+  Parallel parallel;
+  Recompute recompute = Recompute::none;
+  Precision precision = Precision::bf16_mixed;
+  Estimate estimate;
+  CostResult cost;
+  std::optional<double> job_days;           // wall clock (training)
+  std::optional<double> job_cny;            // by the budget kind: rent or own
+  bool within_budget = true, meets_deadline = true, pareto = false;
+  std::vector<std::string> reasons, warnings;  // English; the UI renders its own words from fields
+};
+
+struct Recommendation {
+  std::vector<Option> options;              // ranked by the goal; only configurations that fit
+  std::vector<Option> pareto;               // time vs cost front (training with tokens)
+  bool nothing_fits = false;                // nothing meets the constraints
+  std::optional<Option> nearest;            // the best option ignoring budget and deadline
+  std::string what_it_would_take;           // e.g. "a budget of 1.2M CNY" or "13 days"
+  long estimates_run = 0;
+};
+
+Recommendation recommend(const Scenario& base, const Catalog& catalog, const Constraints& c);
+
+// Card counts searched: 1, 2, 4, 8, then whole 8-card nodes doubling up to 4096.
+std::vector<int> card_counts(std::optional<int> max_cards);
+
+}  // namespace xuanka::core

@@ -1,0 +1,153 @@
+// Tests of the recommender and the cost model: known jobs, properties, hand-calculated costs.
+#include <catch2/catch.hpp>
+
+#include "core/catalog_embedded.h"
+#include "core/recommend.h"
+#include "vectors_io.h"
+
+using namespace xuanka::core;
+using nlohmann::json;
+using Catch::Matchers::WithinRel;
+
+namespace {
+const Catalog& cat() {
+  static const Catalog c = [] {
+    Diagnostics d;
+    return load_embedded_catalog(d);
+  }();
+  return c;
+}
+Scenario scenario(const json& j, const Catalog& c = cat()) {
+  Scenario s;
+  const auto d = parse_scenario(j, c, s);
+  for (const auto& x : d) UNSCOPED_INFO(x.text());
+  REQUIRE(d.empty());
+  return s;
+}
+Constraints constraints(const json& j) {
+  Constraints c;
+  if (j.contains("budget_cny")) c.budget_cny = j.at("budget_cny").get<double>();
+  if (j.contains("domestic_only")) c.domestic_only = j.at("domestic_only").get<bool>();
+  if (j.contains("max_cards")) c.max_cards = j.at("max_cards").get<int>();
+  return c;
+}
+bool matches(const Option& o, const json& want) {
+  if (want.contains("cards") && o.cards != want.at("cards").get<int>()) return false;
+  if (want.contains("card_memory_gib_max") && *o.card->memory_bytes > want.at("card_memory_gib_max").get<double>() * 1073741824.0) return false;
+  return true;
+}
+}  // namespace
+
+TEST_CASE("recommend: known jobs get sane picks") {
+  const auto doc = xuanka::test::load_vectors("recommend.json");
+  for (const auto& c : doc.at("cases")) {
+    INFO(c.at("name").get<std::string>());
+    const Recommendation r = recommend(scenario(c.at("scenario")), cat(), constraints(c.at("constraints")));
+    if (c.value("expect_nonempty", false)) CHECK_FALSE(r.options.empty());
+    if (c.contains("expect_some")) {
+      CHECK(std::any_of(r.options.begin(), r.options.end(), [&](const Option& o) { return matches(o, c.at("expect_some")); }));
+    }
+    if (c.contains("expect_none")) {
+      CHECK(std::none_of(r.options.begin(), r.options.end(), [&](const Option& o) { return matches(o, c.at("expect_none")); }));
+    }
+    if (c.value("expect_all_domestic", false)) {
+      CHECK(std::all_of(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->domestic; }));
+    }
+    if (c.value("expect_nothing_fits", false)) {
+      CHECK(r.nothing_fits);
+      CHECK(r.options.empty());
+      REQUIRE(r.nearest.has_value());
+      CHECK(r.what_it_would_take.find("budget") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("recommend: every returned configuration passes the estimator's fit") {
+  const Scenario base = scenario({{"model", "qwen2.5-14b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"tokens", 1e9}, {"global_batch", 64}});
+  const Recommendation r = recommend(base, cat(), Constraints{});
+  REQUIRE_FALSE(r.options.empty());
+  for (const Option& o : r.options) {
+    Scenario s = base;
+    s.gpu = o.card;
+    s.parallel = o.parallel;
+    s.recompute = o.recompute;
+    s.precision = o.precision;
+    if (s.global_batch < s.parallel.dp() * s.micro_batch) s.global_batch = s.parallel.dp() * s.micro_batch;
+    INFO(o.cards << " x " << o.card->id);
+    CHECK(estimate(s).fits.value_or(false));
+  }
+}
+
+TEST_CASE("recommend: raising the budget never shrinks the result") {
+  const Scenario base = scenario({{"model", "llama-3.1-8b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"tokens", 2e9}, {"global_batch", 64}});
+  std::size_t prev = 0;
+  for (double budget : {1e3, 1e4, 1e5, 1e6, 1e7}) {
+    Constraints c;
+    c.budget_cny = budget;
+    const auto n = recommend(base, cat(), c).options.size();
+    INFO("budget " << budget);
+    CHECK(n >= prev);
+    prev = n;
+  }
+  CHECK(prev > 0);
+}
+
+TEST_CASE("recommend: adding a card to the catalog never removes a fitting option") {
+  const Scenario base = scenario({{"model", "llama-2-13b"}, {"task", "lora"}, {"seq_len", 4096}, {"tokens", 1e9}});
+  const Recommendation before = recommend(base, cat(), Constraints{});
+  Catalog bigger = cat();
+  Accelerator extra = *bigger.find_accelerator("nvidia-l40s");
+  extra.id = "custom-l40s-twin";
+  extra.custom = true;
+  bigger.accelerators.push_back(extra);
+  const Scenario base2 = scenario({{"model", "llama-2-13b"}, {"task", "lora"}, {"seq_len", 4096}, {"tokens", 1e9}}, bigger);
+  const Recommendation after = recommend(base2, bigger, Constraints{});
+  for (const Option& o : before.options) {
+    INFO(o.cards << " x " << o.card->id);
+    CHECK(std::any_of(after.options.begin(), after.options.end(),
+                      [&](const Option& p) { return p.card->id == o.card->id && p.cards == o.cards; }));
+  }
+  CHECK(after.options.size() > before.options.size());
+}
+
+TEST_CASE("cost: owning 8 H100s pays off after about 7.4 months of continuous use at the seeds' prices") {
+  // Seeds (003): H100 15-20万 per card, rent 35-50 CNY per card-hour; "连续使用超过半年自建才可能划算".
+  // Hand calculation with the middles: purchase 8 x 175,000 + 400,000 server = 1,800,000 CNY.
+  // Rent per month: 8 x 42.5 x 730 h = 248,200 CNY. Power: (8 x 700 W + 2,000 W host) x 0.8 load
+  // = 6.08 kW x PUE 1.4 = 8.512 kW x 730 h x 0.775 CNY/kWh (Shenzhen middle) = 4,815.7 CNY.
+  // Break-even = 1,800,000 / (248,200 - 4,815.7) = 7.396 months.
+  const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
+  const Region* sz = cat().find_region("guangdong-shenzhen");
+  REQUIRE(sz);
+  CostInputs in;
+  in.cards = 8;
+  const CostResult r = cost(h100, sz, in, std::nullopt);
+  CHECK_THAT(*r.purchase_cny, WithinRel(1800000.0, 1e-9));
+  CHECK_THAT(*r.rent_monthly_cny, WithinRel(248200.0, 1e-9));
+  CHECK_THAT(*r.break_even_months, WithinRel(1800000.0 / (248200.0 - 8.512 * 730 * 0.775), 1e-6));
+  CHECK(*r.break_even_months > 6.0);
+  CHECK(*r.break_even_months < 9.0);
+  CHECK(r.racks == 1);  // 7.6 kW at full TDP in a 20 kW Shenzhen rack
+}
+
+TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facility kW x hours") {
+  const Accelerator& a100 = *cat().find_accelerator("nvidia-a100-sxm4-80gb");
+  const Region* js = cat().find_region("jiangsu-suzhou");
+  CostInputs in;
+  in.cards = 16;
+  const CostResult r = cost(a100, js, in, 100.0);
+  // 16 x 20 CNY (middle of 15-25) x 100 h = 32,000 CNY.
+  CHECK_THAT(*r.job_rent_cny, WithinRel(32000.0, 1e-9));
+  // 2 nodes: (16 x 400 + 2 x 2000) W x 0.8 = 8.32 kW x PUE 1.35 = 11.232 kW x 100 h = 1,123.2 kWh x 0.8 CNY.
+  CHECK_THAT(*r.job_energy_kwh, WithinRel(1123.2, 1e-9));
+  CHECK_THAT(*r.job_energy_cny, WithinRel(1123.2 * 0.8, 1e-9));
+  CHECK(r.nodes == 2);
+}
+
+TEST_CASE("recommend: card counts are 1, 2, 4, 8, then whole nodes doubling to 4096") {
+  const auto n = card_counts(std::nullopt);
+  CHECK(n.front() == 1);
+  CHECK(n.back() == 4096);
+  CHECK(n.size() == 13);
+  CHECK(card_counts(12).back() == 8);
+}
