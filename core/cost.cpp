@@ -65,17 +65,17 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   r.electricity_cny_per_kwh = in.electricity_cny_per_kwh.value_or(
       region ? (region->electricity_cny_per_kwh_lo + region->electricity_cny_per_kwh_hi) / 2 : 0.0);
   r.pue = in.pue.value_or(region ? region->pue_typical : 1.5);
-  if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back("no region: electricity not priced");
+  if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back(notice("no_region", "no region: electricity not priced"));
   const double tdp = card.tdp_w.value_or(0);
-  if (!card.tdp_w) r.warnings.push_back(card.name + ": TDP unknown, card power not counted");
+  if (!card.tdp_w) r.warnings.push_back(notice("tdp_unknown", card.name + ": TDP unknown, card power not counted", {card.name}));
   r.it_power_kw = (tdp * n * in.power_load + host_power_w_per_node(sc) * r.nodes * in.power_load) / 1000.0;
   r.facility_power_kw = r.it_power_kw * r.pue;
   const double rack_kw = in.rack_kw.value_or(region ? region->rack_kw_hi : kDefaultRackKw);
   // Racks: the servers' full (TDP) draw must fit the rack's power budget.
   const double full_kw = (tdp * n + host_power_w_per_node(sc) * r.nodes) / 1000.0;
   r.racks = std::ceil(full_kw / rack_kw);
-  if (tdp >= 700) r.warnings.push_back(card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling");
-  if (full_kw / r.nodes > rack_kw) r.warnings.push_back("one server draws more than a " + format_sig(rack_kw, 3) + " kW rack");
+  if (tdp >= 700) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
+  if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", "one server draws more than a " + format_sig(rack_kw, 3) + " kW rack", {format_sig(rack_kw, 3)}));
 
   // Monthly, at utilisation: owning = depreciation + power for busy hours; renting = busy hours.
   const double busy_h = kHoursPerMonth * in.utilisation;

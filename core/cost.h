@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/catalog.h"
+#include "core/notice.h"
 
 namespace xuanka::core {
 
@@ -38,7 +39,8 @@ struct CostResult {
   std::optional<double> break_even_months;       // when buying outright beats renting, at utilisation
   std::optional<double> job_hours;
   std::optional<double> job_rent_cny, job_own_cny, job_energy_kwh, job_energy_cny;
-  std::vector<std::string> assumptions, warnings;
+  std::vector<std::string> assumptions;
+  std::vector<Notice> warnings;
 };
 
 // Cost of running `inputs.cards` cards of `card` in `region` (may be null: no power price), for a

@@ -251,7 +251,7 @@ Estimate estimate(const Scenario& s) {
       const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
       mem.temporary_bytes += 2.0 * tokens_mb * std::max(f, m.hidden) * ab / tp;
     } else {
-      e.warnings.push_back("no layer shape: activations are not estimated");
+      e.warnings.push_back(notice("no_shape", "no layer shape: activations are not estimated"));
     }
     e.peak_allocated_bytes = e.model_states_bytes + mem.activations_bytes + mem.logits_bytes + mem.temporary_bytes;
   } else {
@@ -314,7 +314,7 @@ Estimate estimate(const Scenario& s) {
   if (train && gpu) {
     const auto peak = gpu->peak_flops(s.precision);
     if (!peak) {
-      e.warnings.push_back(std::string("the card has no known dense peak for ") + precision_name(s.precision) + ": no time estimate");
+      e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + precision_name(s.precision) + ": no time estimate", {precision_name(s.precision)}));
     } else {
       const double gemm = gpu->measured_bf16_matmul_flops && gpu->peak_flops(Precision::bf16)
                               ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
@@ -345,8 +345,10 @@ Estimate estimate(const Scenario& s) {
           bw = *gpu->interconnect_bytes_per_s_bidirectional / 2.0 * kLinkEfficiency;
         } else {
           bw = (tp <= kGpusPerNode ? (gpu->pcie_gen.value_or(4) >= 5 ? 64e9 : 32e9) : kNicBytesPerS) * kLinkEfficiency;
-          e.warnings.push_back("tensor parallelism of " + std::to_string(tp) + " runs over " +
-                               std::string(tp <= kGpusPerNode ? "PCIe" : "the network") + ", not a fast card-to-card link");
+          e.warnings.push_back(notice(tp <= kGpusPerNode ? "tp_over_pcie" : "tp_over_network",
+                                      "tensor parallelism of " + std::to_string(tp) + " runs over " +
+                                          std::string(tp <= kGpusPerNode ? "PCIe" : "the network") + ", not a fast card-to-card link",
+                                      {std::to_string(tp)}));
         }
         const double bytes = s.micro_batch * (s.seq_len / cp) * m.hidden * 2.0;
         const double per_op = 2.0 * (tp - 1.0) / tp * bytes / bw;
@@ -373,15 +375,15 @@ Estimate estimate(const Scenario& s) {
         e.days = *e.gpu_hours / par.gpus / 24.0;
       }
       if (gpu->interconnect_kind == "nvlink_capped" && tp > 1) {
-        e.warnings.push_back(gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card");
+        e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
       }
       if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
-        e.warnings.push_back(gpu->name + " has no FP8");
+        e.warnings.push_back(notice("no_fp8", gpu->name + " has no FP8", {gpu->name}));
       }
     }
   }
   if (s.task == Task::qlora && gpu && gpu->support.count("bitsandbytes") && gpu->support.at("bitsandbytes").level == "no") {
-    e.warnings.push_back(gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed");
+    e.warnings.push_back(notice("qlora_no_bnb", gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {gpu->name}));
   }
 
   if (s.task == Task::inference && gpu && m.has_shape()) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/notice.h"
 #include "core/scenario.h"
 
 namespace xuanka::core {
@@ -39,7 +40,8 @@ struct Estimate {
   // Serving (inference).
   std::optional<double> prefill_s, decode_tokens_per_s_per_request, decode_tokens_per_s_total;
   std::optional<double> max_context_tokens, max_batch;
-  std::vector<std::string> assumptions, warnings;
+  std::vector<std::string> assumptions;  // English detail for the "why"
+  std::vector<Notice> warnings;
 };
 
 Estimate estimate(const Scenario& s);

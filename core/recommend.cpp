@@ -29,14 +29,14 @@ bool card_allowed(const Accelerator& a, const Constraints& c) {
 
 // The training precision a card can run: BF16 falls back to FP16 mixed where there is no BF16
 // (V100, Ascend 910A); FP8 to BF16 where there is no FP8.
-std::optional<Precision> runnable(const Accelerator& a, Precision want, std::vector<std::string>& notes) {
+std::optional<Precision> runnable(const Accelerator& a, Precision want, std::vector<Notice>& notes) {
   if (a.peak_flops(want)) return want;
   if ((want == Precision::bf16_mixed || want == Precision::bf16) && a.peak_flops(Precision::fp16_mixed)) {
-    notes.push_back("no BF16 on this card: FP16 mixed precision with loss scaling");
+    notes.push_back(notice("no_bf16_fallback", "no BF16 on this card: FP16 mixed precision with loss scaling"));
     return Precision::fp16_mixed;
   }
   if (want == Precision::fp8_mixed && a.peak_flops(Precision::bf16_mixed)) {
-    notes.push_back("no FP8 on this card: BF16 mixed precision instead");
+    notes.push_back(notice("no_fp8_fallback", "no FP8 on this card: BF16 mixed precision instead"));
     return Precision::bf16_mixed;
   }
   return std::nullopt;
@@ -121,23 +121,24 @@ std::string strategy_text(const Option& o) {
 void explain(Option& o, const Constraints& c) {
   const Accelerator& a = *o.card;
   const double head = o.estimate.headroom_bytes.value_or(0) / a.memory_bytes.value_or(1) * 100;
-  o.reasons.push_back("fits with " + format_sig(head, 2) + "% headroom using " + strategy_text(o) + " over " +
-                      std::to_string(o.cards) + " card" + (o.cards > 1 ? "s" : ""));
-  if (o.job_days) o.reasons.push_back("about " + format_sig(*o.job_days, 3) + " days");
-  if (a.interconnect_kind == "pcie" && o.parallel.tp > 1) o.warnings.push_back("no NVLink: tensor parallel over PCIe");
-  if (a.interconnect_kind == "pcie" && o.cards > 1) o.warnings.push_back(a.name + " has no card-to-card link: gradients go over PCIe");
-  if (a.interconnect_kind == "nvlink_capped") o.warnings.push_back(a.name + ": NVLink capped at 400 GB/s (export variant)");
+  o.reasons.push_back(notice("fits_with", "fits with " + format_sig(head, 2) + "% headroom using " + strategy_text(o) + " over " +
+                                                 std::to_string(o.cards) + " card" + (o.cards > 1 ? "s" : ""),
+                             {format_sig(head, 2), std::to_string(o.cards)}));
+  if (o.job_days) o.reasons.push_back(notice("about_days", "about " + format_sig(*o.job_days, 3) + " days", {format_sig(*o.job_days, 3)}));
+  if (a.interconnect_kind == "pcie" && o.parallel.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
+  if (a.interconnect_kind == "pcie" && o.cards > 1) o.warnings.push_back(notice("pcie_only", a.name + " has no card-to-card link: gradients go over PCIe", {a.name}));
+  if (a.interconnect_kind == "nvlink_capped" && o.parallel.tp <= 1) o.warnings.push_back(notice("nvlink_capped", a.name + ": NVLink capped at 400 GB/s (export variant)", {a.name}));
   if (a.form_factor && *a.form_factor == "pcie_consumer") {
-    o.warnings.push_back("GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards");
+    o.warnings.push_back(notice("geforce_server", "GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards"));
   }
-  if (a.tdp_w && *a.tdp_w >= 700) o.warnings.push_back(format_sig(*a.tdp_w, 4) + " W card: plan liquid cooling");
+  if (a.tdp_w && *a.tdp_w >= 700) o.warnings.push_back(notice("liquid", format_sig(*a.tdp_w, 4) + " W card: plan liquid cooling", {format_sig(*a.tdp_w, 4)}));
   if (a.domestic) {
-    o.warnings.push_back("check operator coverage and framework versions on the vendor stack before committing");
-    if (a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back("no FP8");
+    o.warnings.push_back(notice("domestic_stack", "check operator coverage and framework versions on the vendor stack before committing"));
+    if (a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back(notice("no_fp8", a.name + " has no FP8", {a.name}));
   }
   for (const auto& w : o.estimate.warnings) o.warnings.push_back(w);
-  if (!o.meets_deadline && c.deadline_days) o.warnings.push_back("misses the deadline of " + format_sig(*c.deadline_days, 3) + " days");
-  if (!o.within_budget) o.warnings.push_back("over budget");
+  if (!o.meets_deadline && c.deadline_days) o.warnings.push_back(notice("misses_deadline", "misses the deadline of " + format_sig(*c.deadline_days, 3) + " days", {format_sig(*c.deadline_days, 3)}));
+  if (!o.within_budget) o.warnings.push_back(notice("over_budget", "over budget"));
 }
 }  // namespace
 
@@ -148,14 +149,14 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   const bool train = base.task != Task::inference;
   for (const Accelerator& a : catalog.accelerators) {
     if (!card_allowed(a, c)) continue;
-    std::vector<std::string> notes;
+    std::vector<Notice> notes;
     const auto prec = train ? runnable(a, base.precision, notes) : std::optional<Precision>(base.precision);
     if (!prec) continue;
     Scenario s = base;
     s.precision = *prec;
     if (s.task == Task::inference && s.weights == WeightFormat::fp8 && !a.peak_flops(Precision::fp8_mixed)) {
       s.weights = WeightFormat::bf16;  // FP8 checkpoints must be converted where there is no FP8
-      notes.push_back("no FP8: weights converted to BF16 (2x memory)");
+      notes.push_back(notice("fp8_weights_converted", "no FP8: weights converted to BF16 (2x memory)"));
     }
     // Smallest count that fits, then 2x, 4x and 8x it for speed.
     std::optional<int> first;

@@ -39,7 +39,7 @@ struct Option {
   std::optional<double> job_days;           // wall clock (training)
   std::optional<double> job_cny;            // by the budget kind: rent or own
   bool within_budget = true, meets_deadline = true, pareto = false;
-  std::vector<std::string> reasons, warnings;  // English; the UI renders its own words from fields
+  std::vector<Notice> reasons, warnings;
 };
 
 struct Recommendation {

@@ -104,8 +104,8 @@ void drag_to_scroll(const FrameEnv& env) {
   }
 }
 
-// The views that work, in order. Estimate, Recommend and Cost join when they are real.
-constexpr View kViews[] = {View::compare, View::check};
+// The views, in order.
+constexpr View kViews[] = {View::estimate, View::recommend, View::compare, View::cost, View::check};
 
 Str view_label(View v) {
   switch (v) {
@@ -123,18 +123,28 @@ bool draw_nav(AppState& state, FrameCtx& ctx) {
   const int n = static_cast<int>(sizeof(kViews) / sizeof(kViews[0]));
   const float avail = ImGui::GetContentRegionAvail().x;
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float w = std::min((avail - spacing * (n - 1)) / n, 160.0f * ctx.env.dpr);
+  // One row when every label fits, else rows of 3 (English on a phone).
+  float widest = 0;
+  for (View v : kViews) widest = std::max(widest, ImGui::CalcTextSize(tr(state.lang, view_label(v))).x);
+  int per_row = n;
+  if ((widest + ImGui::GetStyle().FramePadding.x * 2) * n + spacing * (n - 1) > avail) per_row = 3;
+  const float w = std::min((avail - spacing * (per_row - 1)) / per_row, 160.0f * ctx.env.dpr);
   for (int i = 0; i < n; ++i) {
     const View v = kViews[i];
     const bool active = state.view == v;
-    if (i > 0) ImGui::SameLine();
-    if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyle().Colors[ImGuiCol_TabActive]);
-    if (active) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    if (i % per_row != 0) ImGui::SameLine();
+    if (active) {
+      const ImVec4 accent = ImGui::GetStyle().Colors[ImGuiCol_TabActive];
+      ImGui::PushStyleColor(ImGuiCol_Button, accent);
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, accent);
+      ImGui::PushStyleColor(ImGuiCol_ButtonActive, accent);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    }
     if (button(ctx, (std::string("nav.") + view_name(v)).c_str(), tr(state.lang, view_label(v)), w) && !active) {
       state.view = v;
       changed = true;
     }
-    if (active) ImGui::PopStyleColor(2);
+    if (active) ImGui::PopStyleColor(4);
   }
   return changed;
 }
@@ -169,8 +179,11 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
     draw_about(state, ctx);
   } else {
     switch (state.view) {
+      case View::estimate: changed |= draw_estimate(state, ctx); break;
+      case View::recommend: changed |= draw_recommend(state, ctx); break;
+      case View::cost: changed |= draw_cost(state, ctx); break;
       case View::check: changed |= draw_check(state, ctx); break;
-      default: changed |= draw_compare(state, ctx); break;
+      case View::compare: changed |= draw_compare(state, ctx); break;
     }
   }
   ImGui::EndChild();

@@ -7,7 +7,9 @@
 
 #include "core/catalog.h"
 #include "core/lang.h"
+#include "core/recommend.h"
 #include "core/smi_parse.h"
+#include "ui/scenario_form.h"
 
 namespace xuanka::ui {
 
@@ -40,20 +42,65 @@ struct CheckState {
   core::SmiReport report;             // parse of `pasted` (recomputed when it changes)
 };
 
+// Estimate view inputs (besides the scenario form) and what they gave.
+struct EstimateState {
+  ScenarioForm form;
+  std::string model_search;            // filter of the model list
+  std::string region = "jiangsu-suzhou";
+  bool why_open = false;
+};
+
+// Recommend view inputs.
+struct RecommendState {
+  std::string budget_wan;              // budget in 万 CNY (10^4); empty: none
+  std::string budget_kind = "rent";    // rent | buy
+  std::string deadline_days;           // empty: none
+  bool domestic_only = false;
+  std::string max_cards;               // empty: 4096
+  std::string form_factor;             // empty: any
+  std::string goal = "within";         // cheapest | fastest | purchase | within
+};
+
+// Cost view inputs.
+struct CostState {
+  std::string utilisation_pct = "100";
+  std::string rent_override;           // CNY per card-hour
+  std::string price_override;          // CNY per card
+};
+
+// What the inputs give, recomputed through core when an input changes (never edited by hand).
+struct Derived {
+  core::Scenario scenario;
+  core::Diagnostics problems;          // the scenario's errors, each naming its field
+  std::optional<core::Estimate> estimate;
+  std::optional<core::CostResult> cost;
+  std::optional<core::Recommendation> recommendation;
+  std::string scenario_json;           // the contract, compact (share link)
+};
+
 // Inputs: everything the user chose. Changing any of them changes the page.
 struct AppState {
   core::Lang lang = core::Lang::zh;   // interface language; kept in the URL as lang=zh|en
-  View view = View::compare;          // the open view
+  View view = View::estimate;         // the open view
   bool about_open = false;            // the About panel over the current view
   CompareState compare;
   CheckState check;
+  EstimateState estimate;
+  RecommendState recommend;
+  CostState cost;
+  Derived derived;
 };
+
+// Recomputes `state.derived` from the inputs through core.
+void recompute(AppState& state, const core::Catalog& catalog);
 
 // What the last frame drew: widget rectangles for tests, glyphs the font lacked.
 struct FrameReport {
   std::map<std::string, Rect> rects;  // stable widget id -> rectangle in CSS pixels
   std::set<unsigned> missing_glyphs;  // codepoints drawn that the font atlas does not have
   std::string page;                   // which page the content shows (a change scrolls to the top)
+  std::string copy_text;              // text to put on the clipboard after this frame, if any
+  bool copy_link = false;             // put the page's URL (the share link) on the clipboard
 };
 
 // Per-frame environment handed to the panels.

@@ -13,6 +13,9 @@ bool draw_compare(AppState& state, FrameCtx& ctx);
 bool draw_card_detail(AppState& state, FrameCtx& ctx);
 bool draw_side_by_side(AppState& state, FrameCtx& ctx);
 bool draw_check(AppState& state, FrameCtx& ctx);
+bool draw_estimate(AppState& state, FrameCtx& ctx);
+bool draw_recommend(AppState& state, FrameCtx& ctx);
+bool draw_cost(AppState& state, FrameCtx& ctx);
 
 // A card's rental price: the vendor overlay's own, else the middle of the catalog's range.
 std::optional<double> card_rent(const core::Accelerator& a);

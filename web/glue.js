@@ -58,6 +58,28 @@
   Module.setHash = function (hash) {
     try { history.replaceState(null, '', hash); } catch (e) { /* sandboxed or opaque origin */ }
   };
+  // Clipboard (WEB-PLATFORM.md §6): async API when allowed, else a hidden textarea + execCommand.
+  hook.lastCopy = null;
+  Module.copyText = function (text) {
+    function fallback() {
+      var ta = document.createElement('textarea');
+      ta.value = text;
+      ta.setAttribute('readonly', '');
+      ta.style.cssText = 'position:fixed;left:-9999px;top:0;opacity:0;';
+      document.body.appendChild(ta);
+      ta.select();
+      var ok = false;
+      try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+      document.body.removeChild(ta);
+      hook.lastCopy = { text: text, via: ok ? 'execCommand' : 'failed' };
+    }
+    hook.lastCopy = { text: text, via: 'pending' };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { hook.lastCopy = { text: text, via: 'async' }; }, fallback);
+    } else {
+      fallback();
+    }
+  };
   Module.announce = function (text) {
     var a = document.getElementById('announce');
     if (a) a.textContent = text;

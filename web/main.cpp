@@ -21,6 +21,7 @@
 #include "imgui_internal.h"
 #include "ui/app.h"
 #include "ui/fonts.h"
+#include "ui/export.h"
 #include "ui/text_field.h"
 
 using nlohmann::json;
@@ -38,6 +39,9 @@ EM_JS(char*, js_get_config, (), {
 EM_JS(void, js_first_frame, (), { if (Module.onFirstFrame) Module.onFirstFrame(); });
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
+EM_JS(void, js_copy_text, (const char* text), { if (Module.copyText) Module.copyText(UTF8ToString(text)); });
+EM_JS(void, js_copy_link, (), { if (Module.copyText) Module.copyText(location.href); });
+EM_JS(void, js_announce, (const char* text), { if (Module.announce) Module.announce(UTF8ToString(text)); });
 
 // [SECTION] page state
 namespace {
@@ -73,9 +77,19 @@ struct Page {
 
 Page g_page;  // the one page of this process (web layer owns it; core has no globals)
 
+// The share link: the whole state in the URL hash — language, view, the scenario contract
+// (compact JSON), region, and the recommendation's constraints.
 void write_url() {
-  std::map<std::string, std::string> p{{"lang", core::lang_code(g_page.state.lang)},
-                                       {"view", ui::view_name(g_page.state.view)}};
+  const ui::AppState& st = g_page.state;
+  const ui::RecommendState& r = st.recommend;
+  const json rec = {{"budget_wan", r.budget_wan}, {"budget_kind", r.budget_kind}, {"deadline_days", r.deadline_days},
+                    {"domestic_only", r.domestic_only}, {"max_cards", r.max_cards}, {"form_factor", r.form_factor}, {"goal", r.goal}};
+  std::map<std::string, std::string> p{{"lang", core::lang_code(st.lang)},
+                                       {"view", ui::view_name(st.view)},
+                                       {"s", st.derived.scenario_json},
+                                       {"region", st.estimate.region},
+                                       {"r", rec.dump()}};
+  if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
   js_set_hash(("#" + core::format_url_params(p)).c_str());
 }
 
@@ -88,6 +102,33 @@ void read_config() {
     if (auto l = core::parse_lang(it->get<std::string>())) g_page.state.lang = *l;
   }
   if (auto it = cfg.find("view"); it != cfg.end() && it->is_string()) ui::parse_view(it->get<std::string>(), g_page.state.view);
+  // A share link's scenario: the contract JSON; core checks it on every recompute.
+  if (auto it = cfg.find("s"); it != cfg.end()) {
+    const json sj = it->is_string() ? json::parse(it->get<std::string>(), nullptr, false) : *it;
+    if (sj.is_object()) ui::from_contract(sj, g_page.state.estimate.form);
+  }
+  if (auto it = cfg.find("region"); it != cfg.end() && it->is_string() && g_page.catalog.find_region(it->get<std::string>())) {
+    g_page.state.estimate.region = it->get<std::string>();
+  }
+  if (auto it = cfg.find("card"); it != cfg.end() && it->is_string() && g_page.catalog.find_accelerator(it->get<std::string>())) {
+    g_page.state.compare.detail_id = it->get<std::string>();
+  }
+  if (auto it = cfg.find("r"); it != cfg.end()) {
+    const json rj = it->is_string() ? json::parse(it->get<std::string>(), nullptr, false) : *it;
+    if (rj.is_object()) {
+      ui::RecommendState& r = g_page.state.recommend;
+      auto str = [&](const char* k, std::string& out) {
+        if (auto x = rj.find(k); x != rj.end() && x->is_string()) out = x->get<std::string>();
+      };
+      str("budget_wan", r.budget_wan);
+      str("budget_kind", r.budget_kind);
+      str("deadline_days", r.deadline_days);
+      str("max_cards", r.max_cards);
+      str("form_factor", r.form_factor);
+      str("goal", r.goal);
+      if (auto x = rj.find("domestic_only"); x != rj.end() && x->is_boolean()) r.domestic_only = x->get<bool>();
+    }
+  }
   // A host page's vendor overlay: its prices, stock, hidden and custom cards (core/overlay.h).
   if (auto it = cfg.find("overlay"); it != cfg.end()) {
     const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
@@ -179,8 +220,19 @@ void frame() {
   ++g_page.frames_rendered;
 
   if (changed) {
+    ui::recompute(g_page.state, g_page.catalog);
     write_url();
+    js_announce(ui::summary_line(g_page.state).c_str());
     g_page.frames_pending = std::max(g_page.frames_pending, 2);  // let the layout settle
+  }
+  // Clipboard writes run here, inside the click's event handler (WEB-PLATFORM.md §6).
+  if (g_page.report.copy_link) {
+    g_page.report.copy_link = false;
+    js_copy_link();
+  }
+  if (!g_page.report.copy_text.empty()) {
+    js_copy_text(g_page.report.copy_text.c_str());
+    g_page.report.copy_text.clear();
   }
   // Keep rendering while a widget is held (drags, repeat buttons).
   if (ImGui::IsAnyItemActive() || io.MouseDown[0] || g_page.touch_phase != TouchPhase::none) {
@@ -294,8 +346,32 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
                    {"problems", g_page.catalog_problems}}},
       {"want_text", g_page.agent.active},
       {"lang", core::lang_code(g_page.state.lang)},
-      {"scenario", nullptr},
-      {"results", json::object()},
+      {"scenario", json::parse(g_page.state.derived.scenario_json, nullptr, false)},
+      {"results", [] {
+         const ui::Derived& d = g_page.state.derived;
+         json r = json::object();
+         json errs = json::array();
+         for (const auto& p : d.problems) errs.push_back(p.text());
+         r["errors"] = errs;
+         if (d.estimate) {
+           r["memory_total"] = d.estimate->total_bytes;
+           r["weights"] = d.estimate->memory.weights_bytes;
+           r["fits"] = d.estimate->fits ? json(*d.estimate->fits) : json(nullptr);
+           r["days"] = d.estimate->days ? json(*d.estimate->days) : json(nullptr);
+           r["decode_total"] = d.estimate->decode_tokens_per_s_total ? json(*d.estimate->decode_tokens_per_s_total) : json(nullptr);
+         }
+         if (d.cost && d.cost->break_even_months) r["break_even_months"] = *d.cost->break_even_months;
+         if (d.recommendation) {
+           r["options"] = d.recommendation->options.size();
+           r["nothing_fits"] = d.recommendation->nothing_fits;
+           if (!d.recommendation->options.empty()) {
+             const auto& o = d.recommendation->options.front();
+             r["top"] = {{"card", o.card->id}, {"cards", o.cards}};
+           }
+         }
+         return r;
+       }()},
+      {"summary", ui::summary_line(g_page.state)},
       {"frames", g_page.frames_rendered},
       {"loop_ticks", g_page.loop_ticks},
       {"paused", g_page.paused},
@@ -343,6 +419,7 @@ int main() {
     for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
   }
   read_config();
+  ui::recompute(g_page.state, g_page.catalog);
   if (!glfwInit()) {
     js_fatal("glfwInit failed");
     return 1;

@@ -97,7 +97,9 @@ int cmd_estimate(int argc, char** argv) {
                                    {"fragmentation", m.fragmentation_bytes}}},
                     {"cpu_offload", e.cpu_offload_bytes}}},
         {"params", e.params}, {"trainable_params", e.trainable_params}, {"active_params", e.active_params},
-        {"assumptions", e.assumptions}, {"warnings", e.warnings}};
+        {"assumptions", e.assumptions}};
+    out["warnings"] = json::array();
+    for (const auto& w : e.warnings) out["warnings"].push_back({{"code", w.code}, {"text", w.en}});
     auto put = [&](const char* group, const char* k, const std::optional<double>& v) {
       out[group][k] = v ? json(*v) : json(nullptr);
     };
@@ -141,7 +143,7 @@ int cmd_estimate(int argc, char** argv) {
   if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens; largest batch at this context: %s\n",
                                         format_sig(*e.max_context_tokens, 6).c_str(), format_sig(*e.max_batch, 6).c_str());
   for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.c_str());
-  for (const auto& w : e.warnings) std::printf("warning: %s\n", w.c_str());
+  for (const auto& w : e.warnings) std::printf("warning: %s\n", w.en.c_str());
   return 0;
 }
 
@@ -243,7 +245,9 @@ int cmd_recommend(int argc, char** argv) {
     json x = {{"card", o.card->id}, {"cards", o.cards}, {"tp", o.parallel.tp}, {"pp", o.parallel.pp}, {"zero", o.parallel.zero},
               {"recompute", o.recompute == Recompute::none ? "none" : o.recompute == Recompute::selective ? "selective" : "full"},
               {"precision", precision_name(o.precision)}, {"memory_total", o.estimate.total_bytes},
-              {"headroom", o.estimate.headroom_bytes.value_or(0)}, {"reasons", o.reasons}, {"warnings", o.warnings}};
+              {"headroom", o.estimate.headroom_bytes.value_or(0)}};
+    for (const auto& w : o.reasons) x["reasons"].push_back(w.en);
+    for (const auto& w : o.warnings) x["warnings"].push_back({{"code", w.code}, {"text", w.en}});
     x["days"] = o.job_days ? json(*o.job_days) : json(nullptr);
     x["cny"] = o.job_cny ? json(*o.job_cny) : json(nullptr);
     x["rent_cny_per_hour"] = o.cost.rent_cny_per_hour ? json(*o.cost.rent_cny_per_hour) : json(nullptr);
@@ -273,8 +277,8 @@ int cmd_recommend(int argc, char** argv) {
     if (o.job_days) std::printf("  %8s days", format_sig(*o.job_days, 3).c_str());
     if (o.job_cny) std::printf("  %12s CNY", format_grouped(*o.job_cny).c_str());
     std::printf("%s\n", o.pareto ? "  (Pareto)" : "");
-    for (const auto& x : o.reasons) std::printf("      %s\n", x.c_str());
-    for (const auto& x : o.warnings) std::printf("      ! %s\n", x.c_str());
+    for (const auto& x : o.reasons) std::printf("      %s\n", x.en.c_str());
+    for (const auto& x : o.warnings) std::printf("      ! %s\n", x.en.c_str());
   }
   std::printf("%zu options (%ld estimates)\n", r.options.size(), r.estimates_run);
   return 0;

@@ -22,8 +22,9 @@ async function typeInto(page, device, id, text) {
 for (const device of [DESKTOP, PHONE]) {
   await t.test(`${device.name}: Compare lists every card, filters by typing, opens a detail and side by side`, async () => {
     const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'nav.compare');
     let s = await state(page);
-    expect(s.view === 'compare', `first view is ${s.view}`);
+    expect(s.view === 'compare', `view is ${s.view}`);
     expect(s.catalog.accelerators === 56, `catalog has ${s.catalog.accelerators} cards`);
     let r = await rects(page);
     expect(Object.keys(r).filter((k) => k.startsWith('card.')).length === 56, 'not every card has a row');

@@ -1,0 +1,99 @@
+// Browser tests of the interface (tests layer): Estimate, Recommend and Cost on a desktop and an
+// emulated phone, through real clicks, taps and typing on the app's own widget rectangles.
+import { DESKTOP, PHONE, launch, openPage, state, press, screenshot, sleep, waitReady, runner, expect, shotDir } from './lib.mjs';
+
+const t = runner();
+const browser = await launch();
+
+async function clearAndType(page, device, id, text) {
+  await press(page, device, id);
+  const info = await page.evaluate(() => ({ id: document.activeElement && document.activeElement.id,
+                                           mode: document.activeElement && document.activeElement.inputMode,
+                                           value: document.activeElement && document.activeElement.value }));
+  expect(info.id === 'xuanka-agent', `tapping '${id}' did not focus the text agent (${info.id})`);
+  for (let i = 0; i < info.value.length; ++i) await page.keyboard.press('Backspace');
+  await page.keyboard.type(text, { delay: 20 });
+  await page.keyboard.press('Enter');
+  await sleep(250);
+  return info;
+}
+
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: a preset changes the stacked bar; typing a number on the keypad changes the estimate`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    let s = await state(page);
+    expect(s.view === 'estimate', `first view ${s.view}`);
+    const before = s.results.weights;
+    await press(page, device, 'preset.ft70b');
+    s = await state(page);
+    expect(s.scenario.model === 'llama-3.1-70b' && s.scenario.task === 'full_ft', `preset gave ${JSON.stringify(s.scenario)}`);
+    expect(s.results.weights !== before, 'the weights segment did not change');
+    await screenshot(page, `${device.name}-estimate-70b`);
+    const mem0 = s.results.memory_total;
+    const info = await clearAndType(page, device, 'est.seq_len', '8192');
+    expect(info.mode === 'decimal', `number field opened inputMode '${info.mode}', want decimal`);
+    s = await state(page);
+    expect(s.scenario.seq_len === 8192, `seq_len ${s.scenario.seq_len}`);
+    expect(s.results.memory_total > mem0, 'memory did not grow with the sequence');
+    // A bad entry is reported with its field, not guessed.
+    await clearAndType(page, device, 'est.gpus', '3');
+    s = await state(page);
+    expect(s.results.errors.some((e) => e.startsWith('scenario.parallel.gpus')), `errors ${s.results.errors}`);
+    await screenshot(page, `${device.name}-estimate-error`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
+  await t.test(`${device.name}: switching language keeps the state; a copied share link restores the same result`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'preset.serve70b');
+    const zh = await state(page);
+    await press(page, device, 'lang');
+    const en = await state(page);
+    expect(en.lang === 'en', 'language did not switch');
+    expect(JSON.stringify(en.scenario) === JSON.stringify(zh.scenario), 'the scenario changed with the language');
+    expect(en.results.decode_total === zh.results.decode_total, 'the result changed with the language');
+    await screenshot(page, `${device.name}-estimate-serve-en`);
+    await press(page, device, 'est.copy_link');
+    await sleep(300);
+    const copied = await page.evaluate(() => window.xuanka.lastCopy);
+    expect(copied && copied.text.includes('#') && copied.via !== 'failed', `copy: ${JSON.stringify(copied)}`);
+    const fresh = await browser.newPage();
+    await fresh.setViewport(device.viewport);
+    await fresh.goto(copied.text);
+    await waitReady(fresh);
+    const again = await state(fresh);
+    expect(JSON.stringify(again.scenario) === JSON.stringify(en.scenario), `restored scenario ${JSON.stringify(again.scenario)}`);
+    expect(again.results.memory_total === en.results.memory_total && again.lang === 'en', 'restored result differs');
+    await fresh.close();
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
+  await t.test(`${device.name}: a recommendation runs, and a pick opens in Estimate; Cost shows the break-even`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'nav.recommend');
+    let s = await state(page);
+    expect(s.view === 'recommend' && s.results.options > 0, `recommend: ${JSON.stringify(s.results)}`);
+    await screenshot(page, `${device.name}-recommend`);
+    const top = s.results.top;
+    await press(page, device, 'rec.open.0');
+    s = await state(page);
+    expect(s.view === 'estimate' && s.scenario.gpu === top.card && s.scenario.parallel.gpus === top.cards,
+           `opened ${s.scenario.gpu} x ${s.scenario.parallel.gpus}, top was ${JSON.stringify(top)}`);
+    expect(s.results.fits === true, 'the opened pick does not fit');
+    await press(page, device, 'nav.cost');
+    s = await state(page);
+    await screenshot(page, `${device.name}-cost`);
+    expect(s.view === 'cost', 'cost view did not open');
+    expect(s.results.break_even_months > 0, `no break-even for ${top.card}: ${JSON.stringify(s.results)}`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+}
+
+await browser.close();
+console.log(`screenshots: ${shotDir}`);
+process.exit(t.finish());

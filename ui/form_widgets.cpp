@@ -1,0 +1,64 @@
+// Labelled form rows (ui layer).
+#include "ui/form_widgets.h"
+
+#include <algorithm>
+
+#include "imgui.h"
+
+namespace xuanka::ui {
+
+void row_label(FrameCtx& ctx, const char* label) {
+  check_glyphs(ctx, label);
+  if (ctx.env.narrow()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextUnformatted(label);
+    ImGui::PopStyleColor();
+    ImGui::SetNextItemWidth(-1.0f);
+    return;
+  }
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(std::min(w * 0.42f, 220.0f * ctx.env.dpr));
+  ImGui::SetNextItemWidth(-1.0f);
+}
+
+bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& value, const std::vector<Choice>& choices) {
+  row_label(ctx, label);
+  std::string current = value;
+  for (const auto& c : choices) {
+    if (c.word == value) current = c.label;
+  }
+  check_glyphs(ctx, current.c_str());
+  bool changed = false;
+  const float pad = std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, pad));
+  const bool open = ImGui::BeginCombo((std::string("##") + id).c_str(), current.c_str(), ImGuiComboFlags_HeightLarge);
+  ImGui::PopStyleVar();
+  track(ctx, id);
+  if (open) {
+    for (const auto& c : choices) {
+      check_glyphs(ctx, c.label.c_str());
+      const bool selected = c.word == value;
+      if (ImGui::Selectable(c.label.c_str(), selected, 0, ImVec2(0, tap_height(ctx) * 0.8f))) {
+        value = c.word;
+        changed = true;
+      }
+      track(ctx, (std::string(id) + "." + c.word).c_str());
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool number_row(FrameCtx& ctx, const char* id, const char* label, std::string& value) {
+  row_label(ctx, label);
+  return text_field(ctx, *ctx.env.agent, id, "", value, true, -1.0f);
+}
+
+bool check_row(FrameCtx& ctx, const char* id, const char* label, bool& value) {
+  return checkbox(ctx, id, label, value);
+}
+
+}  // namespace xuanka::ui

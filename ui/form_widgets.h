@@ -1,0 +1,24 @@
+// Labelled form rows for the input panels (ui layer): label left of the widget on a desktop,
+// above it on a phone; combos of enum words with translated names.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ui/strings.h"
+#include "ui/text_field.h"
+
+namespace xuanka::ui {
+
+struct Choice {
+  std::string word;   // the contract's word (or an id)
+  std::string label;  // what the user reads
+};
+
+// Starts a row: draws the label and positions the cursor for the widget.
+void row_label(FrameCtx& ctx, const char* label);
+bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& value, const std::vector<Choice>& choices);
+bool number_row(FrameCtx& ctx, const char* id, const char* label, std::string& value);
+bool check_row(FrameCtx& ctx, const char* id, const char* label, bool& value);
+
+}  // namespace xuanka::ui

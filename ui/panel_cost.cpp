@@ -1,0 +1,131 @@
+// The Cost view (ui layer): rent vs buy over the months as a line chart with the break-even
+// point; region (electricity, PUE), utilisation, power and racks — for the card and count
+// chosen in Estimate.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/format.h"
+#include "imgui.h"
+#include "ui/form_widgets.h"
+#include "ui/notices.h"
+#include "ui/panels.h"
+
+namespace xuanka::ui {
+
+using core::Lang;
+
+namespace {
+// Cumulative cost after `months`: renting pays per busy hour; owning pays the purchase up front
+// and power each month (both from core's CostResult).
+void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
+  const Lang L = state.lang;
+  if (!c.purchase_cny || !c.rent_monthly_cny || !c.own_monthly_cny) return;
+  const double power_month = *c.own_monthly_cny - *c.purchase_cny / 36.0;  // own_monthly = depreciation + power
+  const double horizon = std::clamp(c.break_even_months ? std::ceil(*c.break_even_months * 2.0) : 36.0, 12.0, 60.0);
+  auto rent_at = [&](double m) { return *c.rent_monthly_cny * m; };
+  auto own_at = [&](double m) { return *c.purchase_cny + power_month * m; };
+  const double ymax = std::max(rent_at(horizon), own_at(horizon)) * 1.05;
+  const float d = ctx.env.dpr;
+  const float w = ImGui::GetContentRegionAvail().x, h = (ctx.env.narrow() ? 220.0f : 280.0f) * d;
+  const float pad_b = ImGui::GetFontSize() * 1.6f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 a(p.x, p.y), b(p.x + w, p.y + h - pad_b);
+  dl->AddRectFilled(a, b, IM_COL32(248, 249, 252, 255));
+  dl->AddRect(a, b, IM_COL32(200, 205, 215, 255));
+  auto at = [&](double m, double cny) {
+    return ImVec2(a.x + static_cast<float>(m / horizon) * (b.x - a.x), b.y - static_cast<float>(cny / ymax) * (b.y - a.y));
+  };
+  const ImU32 rent_col = IM_COL32(240, 140, 30, 255), own_col = IM_COL32(23, 102, 204, 255);
+  dl->AddLine(at(0, rent_at(0)), at(horizon, rent_at(horizon)), rent_col, 2.5f * d);
+  dl->AddLine(at(0, own_at(0)), at(horizon, own_at(horizon)), own_col, 2.5f * d);
+  if (c.break_even_months && *c.break_even_months <= horizon) {
+    const ImVec2 q = at(*c.break_even_months, rent_at(*c.break_even_months));
+    dl->AddCircleFilled(q, 5 * d, IM_COL32(200, 30, 30, 255));
+    dl->AddLine(ImVec2(q.x, b.y), ImVec2(q.x, q.y), IM_COL32(200, 30, 30, 120), 1.0f * d);
+  }
+  // Value under the finger or mouse.
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool over = mouse.x >= a.x && mouse.x <= b.x && mouse.y >= a.y && mouse.y <= b.y;
+  const std::string axis = "0 – " + core::format_sig(horizon, 3) + " " + tr(L, Str::cost_x_axis) + "   ·   0 – " + core::format_cny(ymax, L);
+  check_glyphs(ctx, axis.c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), IM_COL32(90, 95, 105, 255), axis.c_str());
+  ImGui::Dummy(ImVec2(w, h));
+  track(ctx, "cost.chart");
+  if (over) {
+    const double m = (mouse.x - a.x) / (b.x - a.x) * horizon;
+    const std::string tip = core::format_sig(m, 3) + " " + tr(L, Str::months) + "\n" + tr(L, Str::rent_line) + " " +
+                            core::format_cny(rent_at(m), L) + "\n" + tr(L, Str::buy_line) + " " + core::format_cny(own_at(m), L);
+    check_glyphs(ctx, tip.c_str());
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+  // Legend.
+  auto legend = [&](ImU32 col, const char* label) {
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const float sz = ImGui::GetFontSize();
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(q.x, q.y + sz * 0.55f), ImVec2(q.x + sz * 1.2f, q.y + sz * 0.55f), col, 3 * d);
+    ImGui::Dummy(ImVec2(sz * 1.3f, sz));
+    ImGui::SameLine();
+    text(ctx, label);
+  };
+  legend(rent_col, tr(L, Str::rent_line));
+  ImGui::SameLine(0, 24 * d);
+  legend(own_col, tr(L, Str::buy_line));
+  if (c.break_even_months) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.78f, 0.12f, 0.12f, 1));
+    text(ctx, (std::string(tr(L, Str::break_even)) + ": " + core::format_sig(*c.break_even_months, 3) + " " + tr(L, Str::months)).c_str());
+    ImGui::PopStyleColor();
+    track(ctx, "cost.break_even");
+  }
+}
+}  // namespace
+
+bool draw_cost(AppState& state, FrameCtx& ctx) {
+  const Lang L = state.lang;
+  CostState& cs = state.cost;
+  bool changed = false;
+  const Derived& dv = state.derived;
+  text_disabled(ctx, tr(L, Str::cost_for));
+  if (dv.scenario.gpu) text(ctx, (std::to_string(dv.scenario.parallel.gpus) + " × " + dv.scenario.gpu->name).c_str());
+  std::vector<Choice> regions;
+  for (const auto& g : ctx.env.catalog->regions) regions.push_back({g.id, L == Lang::zh ? g.province_zh + " " + g.name_zh : g.name_en});
+  changed |= combo_row(ctx, "cost.region", tr(L, Str::region), state.estimate.region, regions);
+  changed |= number_row(ctx, "cost.utilisation", tr(L, Str::utilisation), cs.utilisation_pct);
+  changed |= number_row(ctx, "cost.rent", tr(L, Str::rent_override), cs.rent_override);
+  changed |= number_row(ctx, "cost.price", tr(L, Str::price_override), cs.price_override);
+  ImGui::Separator();
+  if (!dv.cost) {
+    text_wrapped(ctx, tr(L, dv.problems.empty() ? Str::no_time_hint : Str::input_error));
+    return changed;
+  }
+  const core::CostResult& c = *dv.cost;
+  if (!c.purchase_cny || !c.rent_cny_per_hour) text_wrapped(ctx, tr(L, Str::no_price));
+  draw_chart(state, ctx, c);
+  if (c.purchase_cny) label_value(ctx, tr(L, Str::purchase_total), core::format_cny(*c.purchase_cny, L));
+  if (c.rent_monthly_cny) label_value(ctx, tr(L, Str::monthly_rent), core::format_cny(*c.rent_monthly_cny, L));
+  if (c.own_monthly_cny) label_value(ctx, tr(L, Str::monthly_own), core::format_cny(*c.own_monthly_cny, L));
+  label_value(ctx, tr(L, Str::electricity), core::format_sig(c.electricity_cny_per_kwh, 3) + " · " + tr(L, Str::pue) + " " + core::format_sig(c.pue, 3));
+  label_value(ctx, tr(L, Str::power_it), core::format_sig(c.it_power_kw, 3) + " kW");
+  label_value(ctx, tr(L, Str::power_facility), core::format_sig(c.facility_power_kw, 3) + " kW");
+  label_value(ctx, tr(L, Str::racks), core::format_sig(c.racks, 3));
+  if (c.job_rent_cny) label_value(ctx, tr(L, Str::job_cost), core::format_cny(*c.job_rent_cny, L) + " " + tr(L, Str::rented));
+  if (c.job_energy_kwh) label_value(ctx, tr(L, Str::energy), core::format_grouped(*c.job_energy_kwh) + " · " + core::format_cny(*c.job_energy_cny, L));
+  if (!c.warnings.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.00f, 1));
+    for (const auto& w : c.warnings) {
+      ImGui::Bullet();
+      text_wrapped(ctx, notice_text(L, w).c_str());
+    }
+    ImGui::PopStyleColor();
+  }
+  if (collapsing(ctx, "cost.why", tr(L, Str::assumptions))) {
+    for (const auto& a : c.assumptions) {
+      ImGui::Bullet();
+      text_wrapped(ctx, a.c_str());
+    }
+  }
+  return changed;
+}
+
+}  // namespace xuanka::ui

@@ -1,0 +1,349 @@
+// The Estimate view (ui layer): the scenario's inputs, the per-GPU memory as a stacked bar
+// against the card, fit and headroom, time and cost of the job or serving speed, and "why".
+// [SECTION] choices  [SECTION] presets  [SECTION] inputs  [SECTION] results  [SECTION] view
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/format.h"
+#include "imgui.h"
+#include "ui/form_widgets.h"
+#include "ui/export.h"
+#include "ui/notices.h"
+#include "ui/panels.h"
+
+namespace xuanka::ui {
+
+using core::Lang;
+
+// [SECTION] choices
+namespace {
+std::vector<Choice> words(Lang L, std::initializer_list<std::pair<const char*, Str>> list) {
+  std::vector<Choice> out;
+  for (const auto& [w, s] : list) out.push_back({w, tr(L, s)});
+  return out;
+}
+std::vector<Choice> plain(std::initializer_list<const char*> list) {
+  std::vector<Choice> out;
+  for (const char* w : list) out.push_back({w, w});
+  return out;
+}
+
+std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& filter) {
+  std::vector<Choice> out;
+  std::string f = filter;
+  for (char& c : f) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const auto& m : cat.models) {
+    if (!m.has_shape() || m.kind != "llm") continue;  // image and vision workloads come with their own issue
+    std::string name = m.name;
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!f.empty() && name.find(f) == std::string::npos && m.id.find(f) == std::string::npos) continue;
+    out.push_back({m.id, m.name + "  (" + core::format_count(m.params.value_or(0)) + ")"});
+  }
+  return out;
+}
+
+std::vector<Choice> card_choices(const core::Catalog& cat) {
+  std::vector<Choice> out;
+  for (const auto& a : cat.accelerators) {
+    if (a.hidden || !a.memory_bytes) continue;
+    out.push_back({a.id, a.name + "  " + core::format_gib(*a.memory_bytes) + " GiB"});
+  }
+  return out;
+}
+
+std::vector<Choice> region_choices(Lang L, const core::Catalog& cat) {
+  std::vector<Choice> out;
+  for (const auto& g : cat.regions) out.push_back({g.id, L == Lang::zh ? g.province_zh + " " + g.name_zh : g.name_en});
+  return out;
+}
+
+// [SECTION] presets — the common language-model jobs of the seed articles.
+struct Preset {
+  const char* id;
+  Str label;
+  const char* json;
+};
+constexpr Preset kPresets[] = {
+    {"lora7b", Str::preset_lora7b, R"({"model":"qwen2.5-7b","task":"lora","lora":{"rank":16,"targets":"all_linear"},"seq_len":4096,"micro_batch":1,"recompute":"none","parallel":{"gpus":1,"tp":1,"pp":1,"zero":0,"offload":"none"},"gpu":"nvidia-a100-sxm4-80gb","tokens":1e9})"},
+    {"qlora24", Str::preset_qlora24, R"({"model":"llama-3.1-8b","task":"qlora","lora":{"rank":16,"targets":"all_linear"},"seq_len":2048,"micro_batch":1,"recompute":"full","parallel":{"gpus":1,"tp":1,"pp":1,"zero":0,"offload":"none"},"gpu":"nvidia-rtx-4090","tokens":1e8})"},
+    {"lora13b", Str::preset_13b_lora, R"({"model":"llama-2-13b","task":"lora","lora":{"rank":16,"targets":"attn"},"seq_len":4096,"micro_batch":1,"recompute":"selective","parallel":{"gpus":1,"tp":1,"pp":1,"zero":0,"offload":"none"},"gpu":"nvidia-a100-sxm4-80gb","tokens":1e9})"},
+    {"ft70b", Str::preset_70b_ft, R"({"model":"llama-3.1-70b","task":"full_ft","seq_len":4096,"micro_batch":1,"global_batch":256,"recompute":"full","parallel":{"gpus":32,"tp":8,"pp":1,"zero":3,"offload":"none"},"gpu":"nvidia-h800-sxm5-80gb","tokens":2e9})"},
+    {"pretrain", Str::preset_pretrain, R"({"model":"llama-3.1-70b","task":"pretrain","seq_len":8192,"micro_batch":1,"global_batch":1024,"recompute":"selective","parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1,"offload":"none"},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})"},
+    {"serve70b", Str::preset_serve70b, R"({"model":"qwen2.5-72b","task":"inference","weights":"bf16","serving":{"batch":16,"prompt_tokens":2048,"output_tokens":512},"parallel":{"gpus":4,"tp":4,"pp":1},"gpu":"nvidia-h20-96gb"})"},
+};
+
+bool draw_presets(AppState& state, FrameCtx& ctx) {
+  bool changed = false;
+  text_disabled(ctx, tr(state.lang, Str::presets));
+  float x = 0;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  for (const Preset& p : kPresets) {
+    const char* label = tr(state.lang, p.label);
+    const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (x > 0 && x + w <= avail) ImGui::SameLine();
+    else x = 0;
+    x += w + ImGui::GetStyle().ItemSpacing.x;
+    if (button(ctx, (std::string("preset.") + p.id).c_str(), label, w)) {
+      state.estimate.form = ScenarioForm{};
+      state.estimate.form.tokens_billion.clear();
+      from_contract(nlohmann::json::parse(p.json), state.estimate.form);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// [SECTION] inputs
+bool draw_inputs(AppState& state, FrameCtx& ctx) {
+  const Lang L = state.lang;
+  ScenarioForm& f = state.estimate.form;
+  const core::Catalog& cat = *ctx.env.catalog;
+  bool changed = false;
+  row_label(ctx, tr(L, Str::model));
+  text_field(ctx, *ctx.env.agent, "est.model_search", tr(L, Str::search_model), state.estimate.model_search, false);
+  changed |= combo_row(ctx, "est.model", "", f.model, model_choices(cat, state.estimate.model_search));
+  changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task,
+                       words(L, {{"pretrain", Str::task_pretrain}, {"full_ft", Str::task_full_ft}, {"lora", Str::task_lora},
+                                 {"qlora", Str::task_qlora}, {"inference", Str::task_inference}}));
+  changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
+  const bool infer = f.task == "inference";
+  const bool lora = f.task == "lora" || f.task == "qlora";
+  if (!infer) {
+    changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision,
+                         plain({"bf16_mixed", "fp16_mixed", "bf16", "fp8_mixed", "fp32"}));
+    changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer,
+                         plain({"adamw", "adamw_8bit", "sgd", "sgd_momentum", "adafactor", "lion"}));
+  }
+  if (lora) {
+    changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
+    changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, plain({"attn_qv", "attn", "all_linear"}));
+  }
+  if (infer || lora) {
+    std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
+    for (const char* x : {"bf16", "fp16", "fp8", "int8", "nf4", "int4", "fp32"}) w.push_back({x, x});
+    changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
+  }
+  if (!infer) {
+    changed |= number_row(ctx, "est.seq_len", tr(L, Str::seq_len), f.seq_len);
+    changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
+    changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
+    changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
+                         words(L, {{"none", Str::recompute_none}, {"selective", Str::recompute_sel}, {"full", Str::recompute_full}}));
+    changed |= number_row(ctx, "est.tokens", tr(L, Str::tokens_b), f.tokens_billion);
+  } else {
+    changed |= number_row(ctx, "est.serving_batch", tr(L, Str::serving_batch), f.serving_batch);
+    changed |= number_row(ctx, "est.prompt", tr(L, Str::prompt_tokens), f.prompt_tokens);
+    changed |= number_row(ctx, "est.output", tr(L, Str::output_tokens), f.output_tokens);
+    std::vector<Choice> kv = {{"", tr(L, Str::default_word)}};
+    for (const char* x : {"bf16", "fp16", "fp8", "int8"}) kv.push_back({x, x});
+    changed |= combo_row(ctx, "est.kv", tr(L, Str::kv_dtype), f.kv_dtype, kv);
+  }
+  changed |= check_row(ctx, "est.flash", tr(L, Str::flash_attention), f.flash_attention);
+  changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
+  changed |= number_row(ctx, "est.tp", tr(L, Str::tp), f.tp);
+  changed |= number_row(ctx, "est.pp", tr(L, Str::pp), f.pp);
+  if (!infer) {
+    changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
+    changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload,
+                         words(L, {{"none", Str::offload_none}, {"optimizer", Str::offload_opt}, {"optimizer_params", Str::offload_all}}));
+  }
+  changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
+  return changed;
+}
+}  // namespace
+
+// [SECTION] results
+std::string gib_text(double bytes) { return core::format_bytes_binary(bytes); }
+
+void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, const core::Accelerator* gpu) {
+  const Lang L = state.lang;
+  const core::MemoryBreakdown& m = e.memory;
+  struct Seg {
+    Str label;
+    double bytes;
+    ImU32 colour;
+  };
+  const Seg segs[] = {
+      {Str::mem_weights, m.weights_bytes, IM_COL32(23, 102, 204, 255)},
+      {Str::mem_grads, m.gradients_bytes, IM_COL32(94, 160, 230, 255)},
+      {Str::mem_optimizer, m.optimizer_bytes, IM_COL32(240, 160, 40, 255)},
+      {Str::mem_activations, m.activations_bytes + m.logits_bytes + m.temporary_bytes, IM_COL32(60, 170, 110, 255)},
+      {Str::mem_kv, m.kv_cache_bytes, IM_COL32(160, 90, 200, 255)},
+      {Str::mem_overhead, m.context_bytes + m.fragmentation_bytes, IM_COL32(150, 150, 160, 255)},
+  };
+  const double cap = gpu && gpu->memory_bytes ? *gpu->memory_bytes : 0;
+  const double scale_bytes = std::max(e.total_bytes, cap) * 1.02;
+  const float d = ctx.env.dpr;
+  const float w = ImGui::GetContentRegionAvail().x, h = 28 * d;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), IM_COL32(235, 238, 243, 255), 4 * d);
+  float x = p.x;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const Seg* hovered = nullptr;
+  for (const Seg& s : segs) {
+    if (s.bytes <= 0) continue;
+    const float sw = static_cast<float>(s.bytes / scale_bytes) * w;
+    dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + sw, p.y + h), s.colour);
+    if (mouse.x >= x && mouse.x < x + sw && mouse.y >= p.y && mouse.y < p.y + h) hovered = &s;
+    x += sw;
+  }
+  if (cap > 0) {
+    const float cx = p.x + static_cast<float>(cap / scale_bytes) * w;
+    dl->AddLine(ImVec2(cx, p.y - 6 * d), ImVec2(cx, p.y + h + 6 * d), IM_COL32(200, 30, 30, 255), 2.5f * d);
+  }
+  ImGui::Dummy(ImVec2(w, h + 8 * d));
+  track(ctx, "est.bar");
+  if (hovered) {
+    const std::string tip = std::string(tr(L, hovered->label)) + ": " + gib_text(hovered->bytes);
+    check_glyphs(ctx, tip.c_str());
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+  // Legend with the numbers.
+  int n = 0;
+  for (const Seg& s : segs) {
+    if (s.bytes <= 0) continue;
+    if (n++ % (ctx.env.narrow() ? 2 : 3) != 0) ImGui::SameLine(ImGui::GetContentRegionAvail().x >= 0 ? 0 : 0, 24 * d);
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const float sz = ImGui::GetFontSize() * 0.7f;
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + sz * 0.3f), ImVec2(q.x + sz, q.y + sz * 1.3f), s.colour, 2 * d);
+    ImGui::Dummy(ImVec2(sz + 4 * d, sz));
+    ImGui::SameLine();
+    text(ctx, (std::string(tr(L, s.label)) + " " + gib_text(s.bytes)).c_str());
+  }
+  if (cap > 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.78f, 0.12f, 0.12f, 1));
+    text(ctx, (std::string("| ") + tr(L, Str::card_capacity) + " " + gib_text(cap)).c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+namespace {
+void draw_results(AppState& state, FrameCtx& ctx) {
+  const Lang L = state.lang;
+  const Derived& dv = state.derived;
+  if (!dv.problems.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.12f, 0.12f, 1));
+    heading(ctx, tr(L, Str::input_error));
+    for (const auto& p : dv.problems) text_wrapped(ctx, p.text().c_str());
+    ImGui::PopStyleColor();
+    track(ctx, "est.problems");
+    return;
+  }
+  if (!dv.estimate) return;
+  const core::Estimate& e = *dv.estimate;
+  const core::Scenario& s = dv.scenario;
+  // Share and export.
+  if (button(ctx, "est.copy_link", tr(L, Str::copy_link))) ctx.report.copy_link = true;
+  ImGui::SameLine();
+  if (button(ctx, "est.copy_md", tr(L, Str::copy_markdown))) ctx.report.copy_text = export_markdown(state, *ctx.env.catalog);
+  ImGui::SameLine();
+  if (button(ctx, "est.copy_json", tr(L, Str::copy_json))) ctx.report.copy_text = export_json(state);
+  // Headline: memory per GPU against the card, fit and headroom.
+  std::string head = std::string(tr(L, Str::per_gpu_memory)) + " " + gib_text(e.total_bytes);
+  if (s.gpu && s.gpu->memory_bytes) head += " / " + gib_text(*s.gpu->memory_bytes);
+  heading(ctx, head.c_str());
+  track(ctx, "est.headline");
+  if (e.fits) {
+    ImGui::PushStyleColor(ImGuiCol_Text, *e.fits ? ImVec4(0.10f, 0.55f, 0.25f, 1) : ImVec4(0.78f, 0.12f, 0.12f, 1));
+    const std::string verdict = *e.fits ? std::string(tr(L, Str::fits)) + " · " + tr(L, Str::headroom) + " " + gib_text(*e.headroom_bytes)
+                                        : std::string(tr(L, Str::does_not_fit)) + " · " + tr(L, Str::over_by) + " " + gib_text(-*e.headroom_bytes);
+    text(ctx, verdict.c_str());
+    ImGui::PopStyleColor();
+    track(ctx, "est.verdict");
+  }
+  text_disabled(ctx, (core::format_count(e.params) + " " + tr(L, Str::params_word) +
+                      (e.trainable_params > 0 && e.trainable_params < e.params ? " · " + core::format_count(e.trainable_params) + " " + tr(L, Str::trainable) : "")).c_str());
+  draw_memory_bar(state, ctx, e, s.gpu);
+  ImGui::Spacing();
+  if (s.task != core::Task::inference) {
+    if (e.days) {
+      heading(ctx, tr(L, Str::training_time));
+      label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
+                                                      core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
+      track(ctx, "est.time");
+    }
+    if (e.tokens_per_s_per_gpu) {
+      label_value(ctx, tr(L, Str::throughput), core::format_grouped(*e.tokens_per_s_per_gpu) + " " + tr(L, Str::tokens_per_s_gpu) + " · " +
+                                                  core::format_sig(*e.tflops_per_gpu, 3) + " TFLOP/s · " + tr(L, Str::mfu) + " " +
+                                                  core::format_sig(*e.mfu * 100, 3) + "%");
+    }
+    if (!e.days) text_disabled(ctx, tr(L, Str::no_time_hint));
+    if (dv.cost && (dv.cost->job_rent_cny || dv.cost->job_own_cny)) {
+      std::string c;
+      if (dv.cost->job_rent_cny) c += core::format_cny(*dv.cost->job_rent_cny, L) + " " + tr(L, Str::rented);
+      if (dv.cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*dv.cost->job_own_cny, L) + " " + tr(L, Str::owned);
+      label_value(ctx, tr(L, Str::job_cost), c);
+      track(ctx, "est.cost");
+    }
+  } else {
+    heading(ctx, tr(L, Str::serving_speed));
+    if (e.prefill_s) {
+      label_value(ctx, tr(L, Str::ttft), core::format_sig(*e.prefill_s, 3) + " " + tr(L, Str::seconds));
+      label_value(ctx, tr(L, Str::decode_speed), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
+      label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
+      track(ctx, "est.serving");
+      if (dv.cost && dv.cost->rent_cny_per_hour && *e.decode_tokens_per_s_total > 0) {
+        const double per_m = *dv.cost->rent_cny_per_hour / (*e.decode_tokens_per_s_total * 3600.0) * 1e6;
+        label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(per_m, L));
+      }
+    }
+    if (e.max_context_tokens) {
+      label_value(ctx, tr(L, Str::max_context), core::format_grouped(*e.max_context_tokens));
+      label_value(ctx, tr(L, Str::max_batch), core::format_grouped(*e.max_batch));
+    }
+  }
+  std::vector<core::Notice> warns = e.warnings;
+  if (dv.cost) warns.insert(warns.end(), dv.cost->warnings.begin(), dv.cost->warnings.end());
+  if (!warns.empty()) {
+    heading(ctx, tr(L, Str::warnings));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.00f, 1));
+    for (const auto& w : warns) {
+      ImGui::Bullet();
+      text_wrapped(ctx, notice_text(L, w).c_str());
+    }
+    ImGui::PopStyleColor();
+  }
+  if (collapsing(ctx, "est.why", tr(L, Str::why))) {
+    for (Str k : {Str::why_states, Str::why_act, Str::why_kv, Str::why_time, Str::why_serve}) {
+      ImGui::Bullet();
+      text_wrapped(ctx, tr(L, k));
+    }
+    text(ctx, tr(L, Str::assumptions));
+    for (const auto& a : e.assumptions) {
+      ImGui::Bullet();
+      text_wrapped(ctx, a.c_str());
+    }
+    if (dv.cost) {
+      for (const auto& a : dv.cost->assumptions) {
+        ImGui::Bullet();
+        text_wrapped(ctx, a.c_str());
+      }
+    }
+  }
+}
+}  // namespace
+
+// [SECTION] view
+bool draw_estimate(AppState& state, FrameCtx& ctx) {
+  bool changed = draw_presets(state, ctx);
+  ImGui::Separator();
+  if (ctx.env.narrow()) {
+    draw_results(state, ctx);
+    ImGui::Separator();
+    changed |= draw_inputs(state, ctx);
+    return changed;
+  }
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImGui::BeginChild("##est_inputs", ImVec2(w * 0.42f, 0), false);
+  changed |= draw_inputs(state, ctx);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("##est_results", ImVec2(0, 0), false);
+  draw_results(state, ctx);
+  ImGui::EndChild();
+  return changed;
+}
+
+}  // namespace xuanka::ui

@@ -1,0 +1,195 @@
+// The Recommend view (ui layer): constraints, the ranked picks with reasons and warnings, a
+// time-vs-cost scatter of the Pareto front; a pick opens in Estimate.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/format.h"
+#include "imgui.h"
+#include "ui/form_widgets.h"
+#include "ui/notices.h"
+#include "ui/panels.h"
+
+namespace xuanka::ui {
+
+using core::Lang;
+
+namespace {
+std::string option_title(Lang L, const core::Option& o) {
+  return std::to_string(o.cards) + " × " + o.card->name + (o.card->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "");
+}
+
+void open_in_estimate(AppState& state, const core::Option& o) {
+  ScenarioForm& f = state.estimate.form;
+  f.gpu = o.card->id;
+  f.gpus = std::to_string(o.cards);
+  f.tp = std::to_string(o.parallel.tp);
+  f.pp = std::to_string(o.parallel.pp);
+  f.zero = std::to_string(o.parallel.zero);
+  f.offload = o.parallel.offload == core::Offload::none ? "none" : o.parallel.offload == core::Offload::optimizer ? "optimizer" : "optimizer_params";
+  f.recompute = o.recompute == core::Recompute::none ? "none" : o.recompute == core::Recompute::selective ? "selective" : "full";
+  f.precision = core::precision_name(o.precision);
+  const int dp = o.parallel.dp();
+  if (f.task != "inference" && !f.global_batch.empty()) {
+    char* end = nullptr;
+    const double gb = std::strtod(f.global_batch.c_str(), &end);
+    if (end && *end == '\0' && gb < dp) f.global_batch = std::to_string(dp);
+  } else if (f.task != "inference") {
+    f.global_batch = std::to_string(dp * std::max(1, std::atoi(f.micro_batch.c_str())));
+  }
+  state.view = View::estimate;
+}
+
+// Scatter of days (x, log) vs cost (y, log); Pareto points joined and highlighted.
+void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r) {
+  const Lang L = state.lang;
+  std::vector<const core::Option*> pts;
+  for (const auto& o : r.options) {
+    if (o.job_days && o.job_cny && *o.job_days > 0 && *o.job_cny > 0) pts.push_back(&o);
+  }
+  if (pts.size() < 2) return;
+  heading(ctx, tr(L, Str::pareto_title));
+  double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
+  for (const auto* o : pts) {
+    x0 = std::min(x0, *o->job_days), x1 = std::max(x1, *o->job_days);
+    y0 = std::min(y0, *o->job_cny), y1 = std::max(y1, *o->job_cny);
+  }
+  const double lx0 = std::log10(x0) - 0.1, lx1 = std::log10(x1) + 0.1, ly0 = std::log10(y0) - 0.1, ly1 = std::log10(y1) + 0.1;
+  const float d = ctx.env.dpr;
+  const float w = ImGui::GetContentRegionAvail().x, h = (ctx.env.narrow() ? 220.0f : 260.0f) * d;
+  const float pad_l = 8 * d, pad_b = ImGui::GetFontSize() * 1.6f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 a(p.x + pad_l, p.y), b(p.x + w, p.y + h - pad_b);
+  dl->AddRectFilled(a, b, IM_COL32(248, 249, 252, 255));
+  dl->AddRect(a, b, IM_COL32(200, 205, 215, 255));
+  auto at = [&](double days, double cny) {
+    const float fx = static_cast<float>((std::log10(days) - lx0) / (lx1 - lx0));
+    const float fy = static_cast<float>((std::log10(cny) - ly0) / (ly1 - ly0));
+    return ImVec2(a.x + fx * (b.x - a.x), b.y - fy * (b.y - a.y));
+  };
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const core::Option* near = nullptr;
+  float near_d2 = (12 * d) * (12 * d);
+  ImVec2 prev(0, 0);
+  bool first = true;
+  for (const auto& o : r.pareto) {
+    if (!o.job_days || !o.job_cny) continue;
+    const ImVec2 q = at(*o.job_days, *o.job_cny);
+    if (!first) dl->AddLine(prev, q, IM_COL32(23, 102, 204, 160), 1.5f * d);
+    prev = q;
+    first = false;
+  }
+  for (const auto* o : pts) {
+    const ImVec2 q = at(*o->job_days, *o->job_cny);
+    dl->AddCircleFilled(q, (o->pareto ? 4.5f : 3.0f) * d, o->pareto ? IM_COL32(23, 102, 204, 255) : IM_COL32(150, 155, 165, 200));
+    const float dx = mouse.x - q.x, dy = mouse.y - q.y;
+    if (dx * dx + dy * dy < near_d2) {
+      near_d2 = dx * dx + dy * dy;
+      near = o;
+    }
+  }
+  const std::string xl = core::format_sig(x0, 2) + " – " + core::format_sig(x1, 2) + " " + tr(L, Str::days);
+  const std::string yl = core::format_cny(y0, L) + " – " + core::format_cny(y1, L);
+  check_glyphs(ctx, xl.c_str());
+  check_glyphs(ctx, yl.c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), IM_COL32(90, 95, 105, 255), (xl + "   ·   " + yl).c_str());
+  ImGui::Dummy(ImVec2(w, h));
+  track(ctx, "rec.scatter");
+  if (near) {
+    const std::string tip = option_title(L, *near) + "\n" + core::format_sig(*near->job_days, 3) + " " + tr(L, Str::days) + " · " +
+                            core::format_cny(*near->job_cny, L);
+    check_glyphs(ctx, tip.c_str());
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+}
+}  // namespace
+
+bool draw_recommend(AppState& state, FrameCtx& ctx) {
+  const Lang L = state.lang;
+  RecommendState& rs = state.recommend;
+  bool changed = false;
+  const Derived& dv = state.derived;
+  text_disabled(ctx, tr(L, Str::rec_for));
+  if (const core::ModelArch* m = ctx.env.catalog->find_model(state.estimate.form.model)) {
+    std::string task = state.estimate.form.task;
+    text(ctx, (m->name + " · " + task).c_str());
+  }
+  const bool narrow = ctx.env.narrow();
+  if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, 0), false);
+  changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
+  changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind,
+                       {{"rent", tr(L, Str::rent)}, {"buy", tr(L, Str::purchase)}});
+  changed |= number_row(ctx, "rec.deadline", tr(L, Str::deadline_days), rs.deadline_days);
+  changed |= number_row(ctx, "rec.max_cards", tr(L, Str::max_cards), rs.max_cards);
+  changed |= combo_row(ctx, "rec.form", tr(L, Str::form_factor), rs.form_factor,
+                       {{"", tr(L, Str::any_form)}, {"sxm", "SXM"}, {"oam", "OAM"}, {"pcie", "PCIe"},
+                        {"pcie_consumer", "GeForce PCIe"}, {"module", "Module"}});
+  changed |= combo_row(ctx, "rec.goal", tr(L, Str::goal), rs.goal,
+                       {{"within", tr(L, Str::goal_within)}, {"cheapest", tr(L, Str::goal_cheapest)},
+                        {"fastest", tr(L, Str::goal_fastest)}, {"purchase", tr(L, Str::goal_purchase)}});
+  changed |= check_row(ctx, "rec.domestic", tr(L, Str::domestic_only), rs.domestic_only);
+  if (!narrow) {
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##rec_results", ImVec2(0, 0), false);
+  } else {
+    ImGui::Separator();
+  }
+  if (!dv.problems.empty()) {
+    heading(ctx, tr(L, Str::input_error));
+    for (const auto& p : dv.problems) text_wrapped(ctx, p.text().c_str());
+  } else if (dv.recommendation) {
+    const core::Recommendation& r = *dv.recommendation;
+    if (r.nothing_fits) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.78f, 0.12f, 0.12f, 1));
+      text_wrapped(ctx, tr(L, Str::rec_nothing));
+      ImGui::PopStyleColor();
+      track(ctx, "rec.nothing");
+      if (!r.what_it_would_take.empty()) label_value(ctx, tr(L, Str::rec_would_take), r.what_it_would_take);
+      if (r.nearest) {
+        label_value(ctx, tr(L, Str::rec_nearest), option_title(L, *r.nearest));
+        if (button(ctx, "rec.open.nearest", tr(L, Str::open_in_estimate))) {
+          open_in_estimate(state, *r.nearest);
+          changed = true;
+        }
+      }
+    }
+    text_disabled(ctx, (std::to_string(r.options.size()) + " " + tr(L, Str::options_word)).c_str());
+    draw_scatter(state, ctx, r);
+    int k = 0;
+    for (const core::Option& o : r.options) {
+      if (k >= 12) break;
+      ImGui::Separator();
+      ImGui::PushID(k);
+      heading(ctx, (std::to_string(k + 1) + ". " + option_title(L, o) + (o.pareto ? "  ★" : "")).c_str());
+      track(ctx, ("rec.option." + std::to_string(k)).c_str());
+      std::string line;
+      if (o.job_days) line += core::format_sig(*o.job_days, 3) + " " + tr(L, Str::days);
+      if (o.job_cny) line += (line.empty() ? "" : " · ") + core::format_cny(*o.job_cny, L);
+      if (o.cost.rent_cny_per_hour) line += (line.empty() ? "" : " · ") + core::format_cny(*o.cost.rent_cny_per_hour, L) + "/h";
+      if (!line.empty()) text(ctx, line.c_str());
+      label_value(ctx, tr(L, Str::strategy), strategy_text(L, o));
+      for (const auto& x : o.reasons) {
+        ImGui::Bullet();
+        text_wrapped(ctx, notice_text(L, x).c_str());
+      }
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.00f, 1));
+      for (const auto& x : o.warnings) {
+        ImGui::Bullet();
+        text_wrapped(ctx, notice_text(L, x).c_str());
+      }
+      ImGui::PopStyleColor();
+      if (button(ctx, ("rec.open." + std::to_string(k)).c_str(), tr(L, Str::open_in_estimate))) {
+        open_in_estimate(state, o);
+        changed = true;
+      }
+      ImGui::PopID();
+      ++k;
+    }
+  }
+  if (!narrow) ImGui::EndChild();
+  return changed;
+}
+
+}  // namespace xuanka::ui
