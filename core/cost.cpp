@@ -31,6 +31,11 @@ ServerClass server_class(const Accelerator& card) {
 double default_server_cny(ServerClass c) { return c == ServerClass::board8 ? kServerBoard8Cny : kServerPcie8Cny; }
 double host_power_w_per_node(ServerClass c) { return c == ServerClass::board8 ? kHostPowerBoard8W : kHostPowerPcie8W; }
 
+std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s) {
+  if (!c.rent_cny_per_hour || !(tokens_per_s > 0)) return std::nullopt;
+  return *c.rent_cny_per_hour / (tokens_per_s * 3600.0) * 1e6;  // CNY/h / (tokens/h) x 10^6
+}
+
 CostResult cost(const Accelerator& card, const Region* region, const CostInputs& in, std::optional<double> job_hours) {
   CostResult r;
   const double n = std::max(1, in.cards);

@@ -48,6 +48,9 @@ struct CostResult {
 CostResult cost(const Accelerator& card, const Region* region, const CostInputs& inputs,
                 std::optional<double> job_hours);
 
+// Serving cost per million generated tokens at `tokens_per_s` in total on these cards, rented.
+std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s);
+
 ServerClass server_class(const Accelerator& card);
 // The defaults, exposed for the interface's "why".
 double default_server_cny(ServerClass c);

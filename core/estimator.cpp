@@ -115,7 +115,7 @@ double lora_params(const Scenario& s) {
 }
 
 // [SECTION] activations — Korthikanti et al. 2022 (arXiv:2205.05198) §4, per layer and token.
-double activation_elements_per_token(const Scenario& s, bool lora, double seq_local) {
+double activation_elements_per_token(const Scenario& s, bool lora, double seq_local, bool keep_scores) {
   const ModelArch& m = s.model;
   const double h = m.hidden, a = m.heads;
   const double q_dim = m.mla ? m.heads * (m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim) : m.heads * m.head_dim;
@@ -136,7 +136,7 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   if (dropout) e += 0.5 * h;                 // attention dropout mask (1 byte per element)
   // Attention scores (softmax output 2 B, dropout mask 1 B, dropout output 2 B = 5 a s bytes per
   // token in Korthikanti's count) unless FlashAttention or selective recompute drops them.
-  if (!s.flash_attention && s.recompute == Recompute::none) e += (dropout ? 2.5 : 1.0) * a * seq_local;
+  if (!s.flash_attention && keep_scores) e += (dropout ? 2.5 : 1.0) * a * seq_local;
   double f = m.ffn_hidden;
   double mult = 1.0;
   if (m.moe) {
@@ -229,16 +229,21 @@ Estimate estimate(const Scenario& s) {
     const double seq_local = s.seq_len / cp;
     const double tokens_mb = seq_local * s.micro_batch;
     if (m.has_shape()) {
-      const double per_token = activation_elements_per_token(s, lora, seq_local);
-      const double unsplit = par.sequence_parallel ? 0.0 : std::min(per_token, 5.0 * m.hidden);
-      const double per_layer_token = (tp > 1 ? unsplit + (per_token - unsplit) / tp : per_token);
+      // Stored per layer (selective recompute drops the attention scores) and while a layer is
+      // rebuilt under full recompute (everything, scores included).
+      auto split = [&](double per_token) {
+        const double unsplit = par.sequence_parallel ? 0.0 : std::min(per_token, 5.0 * m.hidden);
+        return tp > 1 ? unsplit + (per_token - unsplit) / tp : per_token;
+      };
+      const double per_layer_token = split(activation_elements_per_token(s, lora, seq_local, s.recompute == Recompute::none));
+      const double rebuilt_layer_token = split(activation_elements_per_token(s, lora, seq_local, true));
       const double n_micro = std::max(1.0, static_cast<double>(s.global_batch) / (dp * s.micro_batch));
       const double in_flight = pp > 1 ? std::min<double>(pp, n_micro) : 1.0;
       const double layers_held = static_cast<double>(m.layers) / pp * in_flight;
       double act;
       if (s.recompute == Recompute::full) {
         // Only each layer's input is kept; one layer is rebuilt at a time in backward.
-        act = layers_held * tokens_mb * m.hidden * ab / (par.sequence_parallel ? tp : 1) + per_layer_token * tokens_mb * ab;
+        act = layers_held * tokens_mb * m.hidden * ab / (par.sequence_parallel ? tp : 1) + rebuilt_layer_token * tokens_mb * ab;
       } else {
         act = layers_held * per_layer_token * tokens_mb * ab;
       }

@@ -80,6 +80,32 @@ TEST_CASE("memory: QLoRA stores block linears at 4.127 bits (NF4 with double qua
   CHECK_THAT(e.model_states_bytes, WithinRel(linear * 4.127 / 8 + embed_head * 2, 0.001));
 }
 
+TEST_CASE("memory: LoRA r=8 on q and v of Llama-2-7B trains 4,194,304 parameters") {
+  // PEFT prints "trainable params: 4,194,304" for this setup: 32 layers x 2 matrices x
+  // 8 x (4096 + 4096) = 4,194,304.
+  const Estimate e = run({{"model", "llama-2-7b"}, {"task", "lora"}, {"lora", {{"rank", 8}, {"targets", "attn_qv"}}}});
+  CHECK(e.trainable_params == 4194304.0);
+}
+
+TEST_CASE("memory: activations follow Korthikanti's s*b*h*(34 + 5as/h) per layer for a GPT layer") {
+  // Korthikanti et al. 2022 eq. (1): 16-bit activations, no recompute, no FlashAttention, MHA,
+  // dropout, MLP 4h. 24 layers x (s 1024 x b 2) x (34 x 2048 + 5 x 16 x 1024) bytes.
+  const json j = {{"model", {{"params", 1.3e9}, {"layers", 24}, {"hidden", 2048}, {"heads", 16}, {"ffn_hidden", 8192},
+                             {"ffn_type", "plain"}, {"vocab", 50257}}},
+                  {"task", "pretrain"}, {"seq_len", 1024}, {"micro_batch", 2}, {"flash_attention", false}};
+  const Estimate e = run(j);
+  const double s = 1024, b = 2, h = 2048, a = 16, L = 24;
+  CHECK_THAT(e.memory.activations_bytes, WithinRel(L * s * b * (34 * h + 5 * a * s), 1e-9));
+  // With tensor parallel 4 and sequence parallelism everything is split 4 ways (eq. 5).
+  json tp = j;
+  tp["parallel"] = {{"gpus", 4}, {"tp", 4}, {"sequence_parallel", true}};
+  CHECK_THAT(run(tp).memory.activations_bytes, WithinRel(L * s * b * (34 * h + 5 * a * s) / 4, 1e-9));
+  // Full recompute keeps only each layer's input (2sbh bytes) plus one layer being rebuilt.
+  json full = j;
+  full["recompute"] = "full";
+  CHECK_THAT(run(full).memory.activations_bytes, WithinRel(L * s * b * h * 2 + s * b * (34 * h + 5 * a * s), 1e-9));
+}
+
 TEST_CASE("memory: memory never falls when batch or sequence grows") {
   for (const char* task : {"full_ft", "lora", "qlora"}) {
     double prev = 0;

@@ -144,6 +144,17 @@ TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facili
   CHECK(r.nodes == 2);
 }
 
+TEST_CASE("cost: serving cost per million tokens is the hourly rent over the tokens made in an hour") {
+  // 4 H800 at 32.5 CNY/h (middle of 25-40) = 130 CNY/h; at 1,000 tokens/s = 3.6M tokens/h:
+  // 130 / 3.6 = 36.1 CNY per million tokens.
+  const Accelerator& h800 = *cat().find_accelerator("nvidia-h800-sxm5-80gb");
+  CostInputs in;
+  in.cards = 4;
+  const CostResult r = cost(h800, nullptr, in, std::nullopt);
+  CHECK_THAT(*cny_per_million_tokens(r, 1000.0), WithinRel(130.0 / 3.6, 1e-9));
+  CHECK_FALSE(cny_per_million_tokens(r, 0.0).has_value());
+}
+
 TEST_CASE("recommend: card counts are 1, 2, 4, 8, then whole nodes doubling to 4096") {
   const auto n = card_counts(std::nullopt);
   CHECK(n.front() == 1);

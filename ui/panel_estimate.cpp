@@ -284,9 +284,10 @@ void draw_results(AppState& state, FrameCtx& ctx) {
       label_value(ctx, tr(L, Str::decode_speed), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
-      if (dv.cost && dv.cost->rent_cny_per_hour && *e.decode_tokens_per_s_total > 0) {
-        const double per_m = *dv.cost->rent_cny_per_hour / (*e.decode_tokens_per_s_total * 3600.0) * 1e6;
-        label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(per_m, L));
+      if (dv.cost) {
+        if (auto per_m = core::cny_per_million_tokens(*dv.cost, *e.decode_tokens_per_s_total)) {
+          label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(*per_m, L));
+        }
       }
     }
     if (e.max_context_tokens) {
