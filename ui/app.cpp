@@ -90,20 +90,6 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
   return changed;
 }
 
-// One finger dragging scrolls the view, wherever it starts (WEB-PLATFORM.md §1.3): on the
-// background, and in touch mode also on a button or row, whose click is then cancelled.
-void drag_to_scroll(const FrameEnv& env) {
-  ImGuiContext& g = *GImGui;
-  ImGuiWindow* w = g.CurrentWindow;
-  if (!ImGui::IsMouseDragging(0) || g.IO.WantTextInput) return;
-  const bool on_background = g.ActiveId != 0 && g.ActiveId == w->MoveId;
-  const bool touch_drag = env.touch && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
-  if (on_background || touch_drag) {
-    ImGui::SetScrollY(ImGui::GetScrollY() - g.IO.MouseDelta.y);
-    if (touch_drag && !on_background && g.ActiveId != 0) ImGui::ClearActiveID();
-  }
-}
-
 // The views, in order.
 constexpr View kViews[] = {View::estimate, View::recommend, View::compare, View::cost, View::check};
 
@@ -174,7 +160,7 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
     if (page != report.page) ImGui::SetScrollY(0);
     report.page = page;
   }
-  drag_to_scroll(env);
+  drag_to_scroll(env);  // ui/widgets.h
   if (state.about_open) {
     draw_about(state, ctx);
   } else {

@@ -33,10 +33,17 @@ bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& va
   bool changed = false;
   const float pad = std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, pad));
-  const bool open = ImGui::BeginCombo((std::string("##") + id).c_str(), current.c_str(), ImGuiComboFlags_HeightLarge);
+  const std::string cid = std::string("##") + id;
+  const bool open = ImGui::BeginCombo(cid.c_str(), current.c_str(), ImGuiComboFlags_HeightLarge);
   ImGui::PopStyleVar();
-  track(ctx, id);
+  if (!open) track(ctx, id);  // while open, the last item is the popup
   if (open) {
+    drag_to_scroll(ctx.env);
+    {
+      const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();  // the popup, for tests
+      const float d = ctx.env.dpr;
+      ctx.report.rects[std::string(id) + ".popup"] = Rect{a.x / d, a.y / d, sz.x / d, sz.y / d};
+    }
     for (const auto& c : choices) {
       check_glyphs(ctx, c.label.c_str());
       const bool selected = c.word == value;

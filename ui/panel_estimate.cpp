@@ -29,8 +29,8 @@ std::vector<Choice> plain(std::initializer_list<const char*> list) {
   return out;
 }
 
-std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& filter) {
-  std::vector<Choice> out;
+std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& filter, const std::string& custom_label) {
+  std::vector<Choice> out = {{"custom", custom_label}};
   std::string f = filter;
   for (char& c : f) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const auto& m : cat.models) {
@@ -102,7 +102,17 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   row_label(ctx, tr(L, Str::model));
   text_field(ctx, *ctx.env.agent, "est.model_search", tr(L, Str::search_model), state.estimate.model_search, false);
-  changed |= combo_row(ctx, "est.model", "", f.model, model_choices(cat, state.estimate.model_search));
+  changed |= combo_row(ctx, "est.model", "", f.model, model_choices(cat, state.estimate.model_search, tr(L, Str::custom_arch)));
+  if (f.model == "custom") {
+    changed |= number_row(ctx, "est.arch_layers", tr(L, Str::arch_layers), f.arch_layers);
+    changed |= number_row(ctx, "est.arch_hidden", tr(L, Str::arch_hidden), f.arch_hidden);
+    changed |= number_row(ctx, "est.arch_heads", tr(L, Str::arch_heads), f.arch_heads);
+    changed |= number_row(ctx, "est.arch_kv_heads", tr(L, Str::arch_kv_heads), f.arch_kv_heads);
+    changed |= number_row(ctx, "est.arch_ffn", tr(L, Str::arch_ffn), f.arch_ffn);
+    changed |= combo_row(ctx, "est.arch_ffn_type", tr(L, Str::arch_ffn_type), f.arch_ffn_type,
+                         {{"gated", "gated (SwiGLU)"}, {"plain", "plain (GeLU)"}});
+    changed |= number_row(ctx, "est.arch_vocab", tr(L, Str::arch_vocab), f.arch_vocab);
+  }
   changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task,
                        words(L, {{"pretrain", Str::task_pretrain}, {"full_ft", Str::task_full_ft}, {"lora", Str::task_lora},
                                  {"qlora", Str::task_qlora}, {"inference", Str::task_inference}}));

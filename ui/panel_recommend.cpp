@@ -111,9 +111,10 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   const Derived& dv = state.derived;
   text_disabled(ctx, tr(L, Str::rec_for));
-  if (const core::ModelArch* m = ctx.env.catalog->find_model(state.estimate.form.model)) {
-    std::string task = state.estimate.form.task;
-    text(ctx, (m->name + " · " + task).c_str());
+  {
+    const core::ModelArch* m = ctx.env.catalog->find_model(state.estimate.form.model);
+    const std::string name = m ? m->name : state.estimate.form.arch_name;
+    text(ctx, (name + " · " + state.estimate.form.task).c_str());
   }
   const bool narrow = ctx.env.narrow();
   if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, 0), false);

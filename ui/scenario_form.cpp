@@ -36,6 +36,12 @@ void take(const json& j, const char* key, std::string& out) {
 
 json to_contract(const ScenarioForm& f) {
   json j = {{"model", f.model}, {"task", f.task}};
+  if (f.model == "custom") {
+    j["model"] = {{"name", f.arch_name.empty() ? "custom" : f.arch_name}, {"layers", number_or_text(f.arch_layers)},
+                  {"hidden", number_or_text(f.arch_hidden)}, {"heads", number_or_text(f.arch_heads)},
+                  {"kv_heads", number_or_text(f.arch_kv_heads)}, {"ffn_hidden", number_or_text(f.arch_ffn)},
+                  {"ffn_type", f.arch_ffn_type}, {"vocab", number_or_text(f.arch_vocab)}};
+  }
   const bool infer = f.task == "inference";
   if (!infer) {
     j["precision"] = f.precision;
@@ -69,6 +75,17 @@ json to_contract(const ScenarioForm& f) {
 void from_contract(const json& j, ScenarioForm& f) {
   if (!j.is_object()) return;
   take(j, "model", f.model);
+  if (auto it = j.find("model"); it != j.end() && it->is_object()) {
+    f.model = "custom";
+    take(*it, "name", f.arch_name);
+    take(*it, "layers", f.arch_layers);
+    take(*it, "hidden", f.arch_hidden);
+    take(*it, "heads", f.arch_heads);
+    take(*it, "kv_heads", f.arch_kv_heads);
+    take(*it, "ffn_hidden", f.arch_ffn);
+    take(*it, "vocab", f.arch_vocab);
+    take(*it, "ffn_type", f.arch_ffn_type);
+  }
   take(j, "task", f.task);
   take(j, "precision", f.precision);
   take(j, "optimizer", f.optimizer);

@@ -10,7 +10,10 @@
 namespace xuanka::ui {
 
 struct ScenarioForm {
-  std::string model = "qwen2.5-7b";        // preset id
+  std::string model = "qwen2.5-7b";        // preset id, or "custom" for the architecture below
+  // A custom architecture (model == "custom"), the contract's inline form.
+  std::string arch_name = "my-model", arch_layers = "32", arch_hidden = "4096", arch_heads = "32",
+              arch_kv_heads = "8", arch_ffn = "14336", arch_vocab = "128256", arch_ffn_type = "gated";
   std::string task = "lora";
   std::string precision = "bf16_mixed";
   std::string optimizer = "adamw";

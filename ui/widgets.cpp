@@ -72,6 +72,21 @@ bool collapsing(FrameCtx& ctx, const char* id, const char* label) {
 
 namespace xuanka::ui {
 
+void drag_to_scroll(const FrameEnv& env) {
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* w = g.CurrentWindow;
+  if (!ImGui::IsMouseDragging(0) || g.IO.WantTextInput) return;
+  // A popup (a combo's list) over this window scrolls itself, not the window below it: in 1.86 a
+  // popup counts as a child of the window that opened it.
+  if (g.HoveredWindow && g.HoveredWindow != w && (g.HoveredWindow->Flags & ImGuiWindowFlags_Popup)) return;
+  const bool on_background = g.ActiveId != 0 && g.ActiveId == w->MoveId;
+  const bool touch_drag = env.touch && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  if (on_background || touch_drag) {
+    ImGui::SetScrollY(ImGui::GetScrollY() - g.IO.MouseDelta.y);
+    if (touch_drag && !on_background && g.ActiveId != 0) ImGui::ClearActiveID();
+  }
+}
+
 bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value) {
   check_glyphs(ctx, label);
   // Taller hit area on phones: pad the frame so the box is a 44 CSS px target.

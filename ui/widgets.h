@@ -28,6 +28,10 @@ void text_wrapped(FrameCtx& ctx, const char* s);
 void text_disabled(FrameCtx& ctx, const char* s);
 bool collapsing(FrameCtx& ctx, const char* id, const char* label);
 bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value);
+// One finger dragging scrolls the current window (a view or a combo's list) wherever it starts
+// (WEB-PLATFORM.md §1.3): on the background, and in touch mode also on a button or row, whose
+// click is then cancelled. Call right after the window begins.
+void drag_to_scroll(const FrameEnv& env);
 // A heading line in the accent colour.
 void heading(FrameCtx& ctx, const char* s);
 // "label: value" on one line, the label dimmed.

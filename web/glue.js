@@ -52,8 +52,8 @@
     hook.ready = true;
   };
   if (Module.noWebGL2) {
-    // The shell already explained it; do not start the runtime into a blank canvas.
-    Module.preRun = [function () { throw new Error('no WebGL2'); }];
+    // The shell already explained it in plain words; do not start the app into a blank canvas.
+    Module.noInitialRun = true;
   }
   Module.setHash = function (hash) {
     try { history.replaceState(null, '', hash); } catch (e) { /* sandboxed or opaque origin */ }

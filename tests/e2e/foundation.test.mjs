@@ -3,8 +3,9 @@
 // glyphs, the language switch by a real click or tap, idle rendering, iframe and http serving.
 import fs from 'node:fs';
 import path from 'node:path';
+import puppeteer from 'puppeteer-core';
 import { DESKTOP, PHONE, launch, openPage, state, press, screenshot, distinctColours, sleep,
-         serveDist, waitReady, runner, expect, pagePath, shotDir } from './lib.mjs';
+         serveDist, waitReady, runner, expect, pagePath, pageUrl, shotDir } from './lib.mjs';
 
 const t = runner();
 if (!fs.existsSync(pagePath)) {
@@ -101,6 +102,27 @@ await t.test('served over http by a static server, and inside an <iframe>', asyn
     await page.close();
   } finally {
     server.close();
+  }
+});
+
+await t.test('without WebGL2 the page says so in plain words instead of going blank', async () => {
+  const noGl = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-webgl', '--disable-background-networking', '--disable-component-update'] });
+  try {
+    const page = await noGl.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewport(DESKTOP.viewport);
+    await page.goto(pageUrl);
+    await sleep(1500);
+    const s = await page.evaluate(() => ({ cls: document.getElementById('status').className,
+                                           text: document.getElementById('status-text').innerText,
+                                           shown: getComputedStyle(document.getElementById('status')).display !== 'none' }));
+    expect(s.cls === 'fatal' && s.shown && s.text.includes('WebGL2'), `status: ${JSON.stringify(s)}`);
+    expect(errors.length === 0, errors.join('; '));
+    await screenshot(page, 'desktop-no-webgl2');
+  } finally {
+    await noGl.close();
   }
 });
 

@@ -40,6 +40,13 @@ for (const device of [DESKTOP, PHONE]) {
     s = await state(page);
     expect(s.results.errors.some((e) => e.startsWith('scenario.parallel.gpus')), `errors ${s.results.errors}`);
     await screenshot(page, `${device.name}-estimate-error`);
+    await clearAndType(page, device, 'est.gpus', '32');
+    // A custom architecture instead of a preset.
+    await press(page, device, 'est.model');
+    await press(page, device, 'est.model.custom', 'est.model.popup');
+    s = await state(page);
+    expect(typeof s.scenario.model === 'object' && s.scenario.model.layers === 32, `model ${JSON.stringify(s.scenario.model)}`);
+    expect(s.results.errors.length === 0 && s.results.memory_total > 0, `custom: ${JSON.stringify(s.results)}`);
     expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
     expect(problems.length === 0, problems.join('; '));
     await page.close();

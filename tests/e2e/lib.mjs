@@ -74,21 +74,27 @@ export async function swipe(page, x, y0, y1, steps = 8) {
 }
 
 // Scrolls the page (wheel on desktop, a finger drag on the phone) until widget `id` is on screen.
-export async function ensureVisible(page, device, id) {
+// `popup`: the id of the popup the widget is in (a combo's list floats over the page and
+// scrolls itself); its rectangle bounds what is visible.
+export async function ensureVisible(page, device, id, popup = null) {
   const vh = device.viewport.height;
   for (let tries = 0; tries < 40; ++tries) {
     const all = await rects(page);
     const r = all[id];
     // Widgets of the scrolling content must lie inside it (not under the title bar).
-    const c = all.content && !id.startsWith('nav.') && id !== 'lang' && id !== 'about' ? all.content : { y: 0, h: vh };
+    const c = popup && all[popup] ? all[popup]
+            : all.content && !id.startsWith('nav.') && id !== 'lang' && id !== 'about' ? all.content : { y: 0, h: vh };
     const top = Math.max(0, c.y), bottom = Math.min(vh, c.y + c.h) - 4;
     if (r && r.y >= top && r.y + r.h <= bottom) return r;
     const down = !r || r.y + r.h > bottom;
-    const x = device.viewport.width * 0.6;
+    const x = popup && all[popup] ? all[popup].x + all[popup].w / 2 : device.viewport.width * 0.6;
     if (device.viewport.hasTouch) {
-      await swipe(page, x, down ? vh * 0.75 : vh * 0.35, down ? vh * 0.35 : vh * 0.75);
+      const p = popup && all[popup];
+      const mid = p ? p.y + p.h / 2 : vh / 2, span = p ? p.h * 0.3 : vh * 0.2;
+      const [y0, y1] = down ? [mid + span, mid - span] : [mid - span, mid + span];
+      await swipe(page, x, y0, y1);
     } else {
-      await page.mouse.move(x, vh / 2);
+      await page.mouse.move(x, popup && all[popup] ? all[popup].y + all[popup].h / 2 : vh / 2);
       await page.mouse.wheel({ deltaY: down ? 300 : -300 });
       await sleep(120);
     }
@@ -97,8 +103,8 @@ export async function ensureVisible(page, device, id) {
 }
 
 // Clicks (desktop) or taps (phone) the centre of widget `id` from the app's own rectangles.
-export async function press(page, device, id) {
-  const r = await ensureVisible(page, device, id);
+export async function press(page, device, id, popup = null) {
+  const r = await ensureVisible(page, device, id, popup);
   const x = r.x + r.w / 2, y = r.y + r.h / 2;
   if (device.viewport.hasTouch) {
     await page.touchscreen.tap(x, y);
