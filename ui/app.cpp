@@ -80,13 +80,18 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
     state.about_open = !state.about_open;
     changed = true;
   }
-  if (!ctx.env.narrow()) {
-    text_disabled(ctx, tr(state.lang, Str::app_tagline));
-  } else {
-    ImGui::PushTextWrapPos(0.0f);
-    text_disabled(ctx, tr(state.lang, Str::app_tagline));
-    ImGui::PopTextWrapPos();
+  ImGui::PushTextWrapPos(0.0f);
+  text_disabled(ctx, tr(state.lang, Str::app_tagline));
+  // A vendor overlay brands the page with the vendor's name and contact.
+  if (ctx.env.catalog && ctx.env.catalog->vendor) {
+    const core::VendorInfo& v = *ctx.env.catalog->vendor;
+    std::string line = v.name;
+    if (!v.contact.empty()) line += " · " + v.contact;
+    if (!v.url.empty()) line += " · " + v.url;
+    heading(ctx, line.c_str());
+    track(ctx, "vendor");
   }
+  ImGui::PopTextWrapPos();
   return changed;
 }
 
