@@ -80,6 +80,29 @@ for (const device of [DESKTOP, PHONE]) {
   });
 }
 
+await t.test('a vendor overlay in the page\'s config block brands the page, sets prices and hides cards', async () => {
+  const { pathToFileURL } = await import('node:url');
+  const html = fs.readFileSync(path.join(root, 'dist', 'xuanka.html'), 'utf8');
+  const overlay = { schema_version: 1, vendor: { name: '杭州示例算力', contact: '400-000-0000' },
+                    offers: [{ id: 'nvidia-a800-sxm4-80gb', rent_cny_per_card_hour: 18.5, in_stock: true }],
+                    hidden: ['nvidia-h100-sxm5-80gb'] };
+  const branded = html.replace('<script type="application/json" id="xuanka-config">{}</script>',
+                               `<script type="application/json" id="xuanka-config">${JSON.stringify({ overlay, view: 'compare' })}</script>`);
+  expect(branded !== html, 'the config block was not found in the page');
+  const file = path.join(root, 'build', 'xuanka-vendor.html');
+  fs.writeFileSync(file, branded);
+  const { page, problems } = await openPage(browser, DESKTOP, pathToFileURL(file).href);
+  const s = await state(page);
+  expect(s.catalog.problems.length === 0, `overlay problems: ${s.catalog.problems}`);
+  const r = await rects(page);
+  expect(r.vendor, 'the vendor line is not shown');
+  expect(!r['card.nvidia-h100-sxm5-80gb'] && r['card.nvidia-a800-sxm4-80gb'], 'hidden card still listed, or A800 missing');
+  await screenshot(page, 'desktop-vendor-overlay');
+  expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
 await browser.close();
 console.log(`screenshots: ${shotDir}`);
 process.exit(t.finish());
