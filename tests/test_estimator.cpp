@@ -14,15 +14,7 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-const Catalog& cat() {
-  static const Catalog c = [] {
-    Diagnostics d;
-    Catalog x = load_embedded_catalog(d);
-    REQUIRE(d.empty());
-    return x;
-  }();
-  return c;
-}
+const Catalog& cat() { return xuanka::test::catalog(); }
 Estimate run(const json& j) {
   Scenario s;
   const Diagnostics d = parse_scenario(j, cat(), s);

@@ -10,13 +10,7 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-const Catalog& cat() {
-  static const Catalog c = [] {
-    Diagnostics d;
-    return load_embedded_catalog(d);
-  }();
-  return c;
-}
+const Catalog& cat() { return xuanka::test::catalog(); }
 Scenario scenario(const json& j, const Catalog& c = cat()) {
   Scenario s;
   const auto d = parse_scenario(j, c, s);

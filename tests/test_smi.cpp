@@ -8,13 +8,7 @@
 using namespace xuanka::core;
 
 namespace {
-const Catalog& cat() {
-  static const Catalog c = [] {
-    Diagnostics d;
-    return load_embedded_catalog(d);
-  }();
-  return c;
-}
+const Catalog& cat() { return xuanka::test::catalog(); }
 }  // namespace
 
 TEST_CASE("check a card: real output formats give the right cards, memory, utilisation and verdict") {

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog_embedded.h"
+
 namespace xuanka::test {
 
 inline std::string read_text(const std::string& path) {
@@ -19,6 +21,17 @@ inline std::string read_text(const std::string& path) {
 
 inline nlohmann::json load_vectors(const std::string& name) {
   return nlohmann::json::parse(read_text(std::string(XUANKA_VECTORS_DIR) + "/" + name));
+}
+
+// The embedded catalog, loaded once for the tests that need it (it must load cleanly).
+inline const core::Catalog& catalog() {
+  static const core::Catalog c = [] {
+    core::Diagnostics d;
+    core::Catalog x = core::load_embedded_catalog(d);
+    if (!d.empty()) throw std::runtime_error("embedded catalog: " + d.front().text());
+    return x;
+  }();
+  return c;
 }
 
 }  // namespace xuanka::test

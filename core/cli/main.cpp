@@ -62,28 +62,31 @@ Catalog catalog_or_die() {
   return c;
 }
 
+// Reads SCENARIO.json and parses it against the contract; prints every problem and returns false.
+bool load_scenario(const char* path, const Catalog& cat, Scenario& s) {
+  std::string text;
+  if (!read_file(path, text)) {
+    std::fprintf(stderr, "xuanka: cannot read %s\n", path);
+    return false;
+  }
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) {
+    std::fprintf(stderr, "xuanka: %s: not valid JSON\n", path);
+    return false;
+  }
+  const Diagnostics d = parse_scenario(j, cat, s);
+  for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
+  return d.empty();
+}
+
 std::string gib(double b) { return format_sig(b / 1073741824.0, 4) + " GiB"; }
 
 int cmd_estimate(int argc, char** argv) {
   if (argc < 3) return usage(stderr);
   const bool as_json = argc > 3 && std::strcmp(argv[3], "--json") == 0;
-  std::string text;
-  if (!read_file(argv[2], text)) {
-    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
-    return 2;
-  }
-  const json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) {
-    std::fprintf(stderr, "xuanka: %s: not valid JSON\n", argv[2]);
-    return 2;
-  }
   const Catalog cat = catalog_or_die();
   Scenario s;
-  const Diagnostics d = parse_scenario(j, cat, s);
-  if (!d.empty()) {
-    for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
-    return 2;
-  }
+  if (!load_scenario(argv[2], cat, s)) return 2;
   const Estimate e = estimate(s);
   const MemoryBreakdown& m = e.memory;
   if (as_json) {
@@ -176,21 +179,9 @@ int cmd_validate(int argc, char** argv) {
 
 int cmd_recommend(int argc, char** argv) {
   if (argc < 3) return usage(stderr);
-  std::string text;
-  if (!read_file(argv[2], text)) {
-    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
-    return 2;
-  }
-  const json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) {
-    std::fprintf(stderr, "xuanka: %s: not valid JSON\n", argv[2]);
-    return 2;
-  }
   const Catalog cat = catalog_or_die();
   Scenario s;
-  const Diagnostics d = parse_scenario(j, cat, s);
-  for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
-  if (!d.empty()) return 2;
+  if (!load_scenario(argv[2], cat, s)) return 2;
   Constraints c;
   bool as_json = false;
   for (int i = 3; i < argc; ++i) {
