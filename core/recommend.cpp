@@ -47,6 +47,8 @@ struct Trial {
   Estimate e;
 };
 
+bool lora_like(Task t) { return t == Task::lora || t == Task::qlora; }
+
 // [SECTION] search — for one card and count, the fastest strategy that fits: tensor parallel
 // inside the fast domain, pipeline when needed, ZeRO 1-3, recompute, optimizer offload last.
 std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card, int n, long& runs) {
@@ -69,16 +71,22 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
   std::optional<Trial> best;
   double best_time = 1e300;
   for (int pp : pps) {
+    // Pipeline stages only buy memory: once a layout fits without recompute, more stages only add
+    // the bubble.
+    if (pp > 1 && best && best->s.recompute == Recompute::none) break;
     for (int tp : tps) {
       if (static_cast<long>(tp) * pp > n || n % (tp * pp)) continue;
       const int dp = n / (tp * pp);
       const std::vector<int> zeros = !train || base.task == Task::qlora ? std::vector<int>{0}
                                    : dp > 1 ? std::vector<int>{1, 2, 3} : std::vector<int>{0};
-      for (int zero : zeros) {
-        for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full}) {
-          if (!train && rc != Recompute::none) continue;
-          for (Offload off : {Offload::none, Offload::optimizer}) {
-            if (off != Offload::none && (!train || best)) continue;  // offload only when nothing else fits
+      // For this layout the first fit in this order is its fastest: less recompute first, then
+      // the lowest ZeRO stage (ZeRO-3 adds parameter gathers), offload only as a last resort.
+      bool found = false;
+      for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full}) {
+        if (found || (!train && rc != Recompute::none)) break;
+        for (Offload off : {Offload::none, Offload::optimizer}) {
+          if (found || (off != Offload::none && (!train || best))) break;
+          for (int zero : zeros) {
             Trial t{base, {}};
             t.s.gpu = &card;
             t.s.parallel.gpus = n;
@@ -92,12 +100,14 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             t.e = estimate(t.s);
             ++runs;
             if (!t.e.fits.value_or(false)) continue;
+            found = true;
             const double time = t.e.step_time_s ? *t.e.step_time_s * t.s.parallel.gpus / t.s.global_batch
                               : t.e.decode_tokens_per_s_total ? 1.0 / *t.e.decode_tokens_per_s_total : 1.0 / n;
             if (time < best_time) {
               best_time = time;
               best = t;
             }
+            break;
           }
         }
       }
@@ -163,8 +173,14 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
     std::vector<int> counts = card_counts(c.max_cards);
     for (int n : counts) {
       if (first && n > *first * 8) break;
-      // Quick bound: even fully sharded, 2 bytes per parameter must fit.
-      if (s.model.params && *s.model.params * (train && s.task != Task::qlora ? 2.0 : 0.5) / n > *a.memory_bytes) continue;
+      // Quick bound: even fully sharded (ZeRO-3, optimizer offloaded) the 16-bit weights and
+      // gradients of full training (4 B/param), the frozen LoRA base (its format) or QLoRA's 4-bit
+      // base (0.5 B/param, not sharded) must fit.
+      if (s.model.params) {
+        const double per_param = s.task == Task::qlora ? 0.5 : lora_like(s.task) ? format_bytes(s.weights) : train ? 4.0 : format_bytes(s.weights);
+        const double shards = s.task == Task::qlora ? std::min(n, 8) : n;  // QLoRA shards only by tensor parallelism
+        if (*s.model.params * per_param / shards > *a.memory_bytes) continue;
+      }
       if (train && s.global_batch < n / 64) break;  // far more cards than sequences per step
       const auto t = best_strategy(s, a, n, rec.estimates_run);
       if (!t) continue;
