@@ -47,7 +47,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (!rent && card.vendor_rent_cny_per_card_hour) rent = card.vendor_rent_cny_per_card_hour;
   if (!rent && card.market && card.market->rent_cny_per_card_hour_lo) {
     rent = (*card.market->rent_cny_per_card_hour_lo + *card.market->rent_cny_per_card_hour_hi) / 2;
-    r.assumptions.push_back("rent " + format_sig(*rent, 3) + " CNY per card-hour: middle of " + card.market->source);
+    r.assumptions.push_back(notice("a_rent_middle", "rent " + format_sig(*rent, 3) + " CNY per card-hour: middle of " + card.market->source, {format_sig(*rent, 3), card.market->source}));
   }
   if (rent) r.rent_cny_per_hour = *rent * n;
 
@@ -56,14 +56,16 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (!price && card.vendor_purchase_cny) price = card.vendor_purchase_cny;
   if (!price && card.market && card.market->purchase_cny_lo) {
     price = (*card.market->purchase_cny_lo + *card.market->purchase_cny_hi) / 2;
-    r.assumptions.push_back("card " + format_sig(*price / 1e4, 3) + "万 CNY: middle of " + card.market->source);
+    r.assumptions.push_back(notice("a_price_middle", "card " + format_sig(*price / 1e4, 3) + "万 CNY: middle of " + card.market->source, {format_sig(*price / 1e4, 3), card.market->source}));
   }
   const double server = in.server_cny.value_or(default_server_cny(sc));
   const double network = r.nodes > 1 ? in.network_cny_per_node.value_or(kNetworkPerNodeCny) * r.nodes : 0;
   if (price) r.purchase_cny = *price * n + server * r.nodes + network;
   if (!in.server_cny) {
-    r.assumptions.push_back("server platform " + format_sig(server / 1e4, 3) + "万 CNY per " +
-                            (sc == ServerClass::board8 ? "8-card baseboard" : "8-slot PCIe") + " server (a round figure: use a quote)");
+    r.assumptions.push_back(notice(sc == ServerClass::board8 ? "a_server_board8" : "a_server_pcie8",
+                                   "server platform " + format_sig(server / 1e4, 3) + "万 CNY per " +
+                                       (sc == ServerClass::board8 ? "8-card baseboard" : "8-slot PCIe") + " server (a round figure: use a quote)",
+                                   {format_sig(server / 1e4, 3)}));
   }
 
   // Power: cards at their load share + host share, times PUE (all in kW).

@@ -39,8 +39,7 @@ struct CostResult {
   std::optional<double> break_even_months;       // when buying outright beats renting, at utilisation
   std::optional<double> job_hours;
   std::optional<double> job_rent_cny, job_own_cny, job_energy_kwh, job_energy_cny;
-  std::vector<std::string> assumptions;
-  std::vector<Notice> warnings;
+  std::vector<Notice> assumptions, warnings;
 };
 
 // Cost of running `inputs.cards` cards of `card` in `region` (may be null: no power price), for a

@@ -196,7 +196,7 @@ Estimate estimate(const Scenario& s) {
       double base = quantised(wf) ? local_linear * stored_bytes(wf) + local_other * 2.0 : local * stored_bytes(wf);
       if (par.zero >= 3) base /= dp;
       mem.weights_bytes = base + trainable_local * sb.w / (par.zero >= 3 ? dp : 1);
-      e.assumptions.push_back("LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters");
+      e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters", {std::to_string(s.lora_rank), format_count(e.trainable_params)}));
       if (quantised(wf)) {
         // The dequantised bf16 copy of the largest block matrix exists during its matmul.
         const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
@@ -213,7 +213,7 @@ Estimate estimate(const Scenario& s) {
     if (par.offload != Offload::none) {
       e.cpu_offload_bytes += mem.optimizer_bytes;
       mem.optimizer_bytes = 0;  // ZeRO-Offload: optimizer states and step on the CPU
-      e.assumptions.push_back("optimizer states offloaded to CPU memory");
+      e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
     }
     if (par.offload == Offload::optimizer_params) {
       // ZeRO-Infinity style: parameters live on the CPU, gathered a layer at a time.
@@ -285,8 +285,9 @@ Estimate estimate(const Scenario& s) {
   mem.context_bytes = kContextBytes;
   mem.fragmentation_bytes = kFragmentation * e.peak_allocated_bytes;
   e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
-  e.assumptions.push_back("CUDA/framework context " + format_bytes_binary(kContextBytes) + " and allocator overhead " +
-                          format_sig(kFragmentation * 100, 2) + "% of the allocated peak");
+  e.assumptions.push_back(notice("a_context", "CUDA/framework context " + format_bytes_binary(kContextBytes) + " and allocator overhead " +
+                                                  format_sig(kFragmentation * 100, 2) + "% of the allocated peak",
+                                 {format_bytes_binary(kContextBytes), format_sig(kFragmentation * 100, 2)}));
 
   const Accelerator* gpu = s.gpu;
   if (gpu && gpu->memory_bytes) {
@@ -325,10 +326,10 @@ Estimate estimate(const Scenario& s) {
                               ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
                               : kDefaultGemmEfficiency;
       if (!gpu->measured_from.empty()) {
-        e.assumptions.push_back("matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)");
+        e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
       }
       if (!gpu->measured_bf16_matmul_flops) {
-        e.assumptions.push_back("no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed");
+        e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed", {format_sig(kDefaultGemmEfficiency, 2)}));
       }
       const double h = m.has_shape() ? m.hidden : 4096;
       const double size = h / (h + kGemmHalfHidden);

@@ -40,7 +40,7 @@ struct Estimate {
   // Serving (inference).
   std::optional<double> prefill_s, decode_tokens_per_s_per_request, decode_tokens_per_s_total;
   std::optional<double> max_context_tokens, max_batch;
-  std::vector<std::string> assumptions;  // English detail for the "why"
+  std::vector<Notice> assumptions;
   std::vector<Notice> warnings;
 };
 

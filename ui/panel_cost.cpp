@@ -122,7 +122,7 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   if (collapsing(ctx, "cost.why", tr(L, Str::assumptions))) {
     for (const auto& a : c.assumptions) {
       ImGui::Bullet();
-      text_wrapped(ctx, a.c_str());
+      text_wrapped(ctx, notice_text(L, a).c_str());
     }
   }
   return changed;

@@ -324,12 +324,12 @@ void draw_results(AppState& state, FrameCtx& ctx) {
     text(ctx, tr(L, Str::assumptions));
     for (const auto& a : e.assumptions) {
       ImGui::Bullet();
-      text_wrapped(ctx, a.c_str());
+      text_wrapped(ctx, notice_text(L, a).c_str());
     }
     if (dv.cost) {
       for (const auto& a : dv.cost->assumptions) {
         ImGui::Bullet();
-        text_wrapped(ctx, a.c_str());
+        text_wrapped(ctx, notice_text(L, a).c_str());
       }
     }
   }

@@ -100,7 +100,8 @@ int cmd_estimate(int argc, char** argv) {
                                    {"fragmentation", m.fragmentation_bytes}}},
                     {"cpu_offload", e.cpu_offload_bytes}}},
         {"params", e.params}, {"trainable_params", e.trainable_params}, {"active_params", e.active_params},
-        {"assumptions", e.assumptions}};
+        };
+    for (const auto& a : e.assumptions) out["assumptions"].push_back(a.en);
     out["warnings"] = json::array();
     for (const auto& w : e.warnings) out["warnings"].push_back({{"code", w.code}, {"text", w.en}});
     auto put = [&](const char* group, const char* k, const std::optional<double>& v) {
@@ -145,7 +146,7 @@ int cmd_estimate(int argc, char** argv) {
   }
   if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens; largest batch at this context: %s\n",
                                         format_sig(*e.max_context_tokens, 6).c_str(), format_sig(*e.max_batch, 6).c_str());
-  for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.c_str());
+  for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.en.c_str());
   for (const auto& w : e.warnings) std::printf("warning: %s\n", w.en.c_str());
   return 0;
 }
