@@ -349,6 +349,12 @@ Estimate estimate(const Scenario& s) {
         double bw;
         if (tp <= domain && gpu->interconnect_bytes_per_s_bidirectional) {
           bw = *gpu->interconnect_bytes_per_s_bidirectional / 2.0 * kLinkEfficiency;
+        } else if (tp <= domain && gpu->interconnect_kind != "pcie") {
+          // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
+          // floor we can stand behind.
+          bw = (gpu->pcie_gen.value_or(4) >= 5 ? 64e9 : 32e9) * kLinkEfficiency;
+          e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
+                                      {gpu->interconnect_name}));
         } else {
           bw = (tp <= kGpusPerNode ? (gpu->pcie_gen.value_or(4) >= 5 ? 64e9 : 32e9) : kNicBytesPerS) * kLinkEfficiency;
           e.warnings.push_back(notice(tp <= kGpusPerNode ? "tp_over_pcie" : "tp_over_network",

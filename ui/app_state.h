@@ -56,6 +56,7 @@ struct RecommendState {
   std::string budget_kind = "rent";    // rent | buy
   std::string deadline_days;           // empty: none
   bool domestic_only = false;
+  bool in_stock_only = false;          // only cards the vendor overlay has in stock
   std::string max_cards;               // empty: 4096
   std::string form_factor;             // empty: any
   std::string goal = "within";         // cheapest | fastest | purchase | within

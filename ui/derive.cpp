@@ -43,6 +43,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   c.budget_kind = r.budget_kind == "buy" ? core::BudgetKind::buy : core::BudgetKind::rent;
   if (auto dl = positive(r.deadline_days)) c.deadline_days = dl;
   c.domestic_only = r.domestic_only;
+  c.in_stock_only = r.in_stock_only;
   if (auto m = positive(r.max_cards)) c.max_cards = static_cast<int>(*m);
   if (!r.form_factor.empty()) c.form_factors.insert(r.form_factor);
   c.goal = r.goal == "cheapest" ? core::Goal::cheapest : r.goal == "fastest" ? core::Goal::fastest

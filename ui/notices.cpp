@@ -18,6 +18,7 @@ constexpr std::pair<const char*, Str> kCodes[] = {
     {"no_nvlink_tp", Str::n_no_nvlink_tp}, {"pcie_only", Str::n_pcie_only},
     {"geforce_server", Str::n_geforce_server}, {"domestic_stack", Str::n_domestic_stack},
     {"misses_deadline", Str::n_misses_deadline}, {"over_budget", Str::n_over_budget},
+    {"link_bw_unknown", Str::n_link_bw_unknown},
     {"a_rent_middle", Str::a_rent_middle}, {"a_price_middle", Str::a_price_middle},
     {"a_server_board8", Str::a_server_board8}, {"a_server_pcie8", Str::a_server_pcie8},
     {"a_lora", Str::a_lora}, {"a_offload", Str::a_offload}, {"a_context", Str::a_context},

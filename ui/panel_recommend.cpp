@@ -130,6 +130,7 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
                        {{"within", tr(L, Str::goal_within)}, {"cheapest", tr(L, Str::goal_cheapest)},
                         {"fastest", tr(L, Str::goal_fastest)}, {"purchase", tr(L, Str::goal_purchase)}});
   changed |= check_row(ctx, "rec.domestic", tr(L, Str::domestic_only), rs.domestic_only);
+  if (ctx.env.catalog->vendor) changed |= check_row(ctx, "rec.in_stock", tr(L, Str::in_stock_only), rs.in_stock_only);
   if (!narrow) {
     ImGui::EndChild();
     ImGui::SameLine();

@@ -83,7 +83,7 @@ void write_url() {
   const ui::AppState& st = g_page.state;
   const ui::RecommendState& r = st.recommend;
   const json rec = {{"budget_wan", r.budget_wan}, {"budget_kind", r.budget_kind}, {"deadline_days", r.deadline_days},
-                    {"domestic_only", r.domestic_only}, {"max_cards", r.max_cards}, {"form_factor", r.form_factor}, {"goal", r.goal}};
+                    {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only}, {"max_cards", r.max_cards}, {"form_factor", r.form_factor}, {"goal", r.goal}};
   std::map<std::string, std::string> p{{"lang", core::lang_code(st.lang)},
                                        {"view", ui::view_name(st.view)},
                                        {"s", st.derived.scenario_json},
@@ -127,6 +127,7 @@ void read_config() {
       str("form_factor", r.form_factor);
       str("goal", r.goal);
       if (auto x = rj.find("domestic_only"); x != rj.end() && x->is_boolean()) r.domestic_only = x->get<bool>();
+      if (auto x = rj.find("in_stock_only"); x != rj.end() && x->is_boolean()) r.in_stock_only = x->get<bool>();
     }
   }
   // A host page's vendor overlay: its prices, stock, hidden and custom cards (core/overlay.h).

@@ -28,6 +28,8 @@ for (const device of [DESKTOP, PHONE]) {
     s = await state(page);
     expect(s.scenario.model === 'llama-3.1-70b' && s.scenario.task === 'full_ft', `preset gave ${JSON.stringify(s.scenario)}`);
     expect(s.results.weights !== before, 'the weights segment did not change');
+    const spoken = await page.evaluate(() => document.getElementById('announce').textContent);
+    expect(spoken === s.summary && spoken.length > 0, `live region says '${spoken}', want '${s.summary}'`);
     await screenshot(page, `${device.name}-estimate-70b`);
     const mem0 = s.results.memory_total;
     const info = await clearAndType(page, device, 'est.seq_len', '8192');
