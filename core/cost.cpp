@@ -24,6 +24,20 @@ constexpr double kHoursPerMonth = 730;  // 8760 / 12
 constexpr double kDefaultRackKw = 12;   // when no region is given
 }  // namespace
 
+std::optional<double> rent_cny_per_card_hour(const Accelerator& card) {
+  if (card.vendor_rent_cny_per_card_hour) return card.vendor_rent_cny_per_card_hour;
+  if (card.market && card.market->rent_cny_per_card_hour_lo) {
+    return (*card.market->rent_cny_per_card_hour_lo + *card.market->rent_cny_per_card_hour_hi) / 2;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> purchase_cny_per_card(const Accelerator& card) {
+  if (card.vendor_purchase_cny) return card.vendor_purchase_cny;
+  if (card.market && card.market->purchase_cny_lo) return (*card.market->purchase_cny_lo + *card.market->purchase_cny_hi) / 2;
+  return std::nullopt;
+}
+
 ServerClass server_class(const Accelerator& card) {
   const auto& f = card.form_factor;
   return f && (*f == "sxm" || *f == "oam" || *f == "superchip" || *f == "module") ? ServerClass::board8 : ServerClass::pcie8;
@@ -44,18 +58,16 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
 
   // Rent.
   std::optional<double> rent = in.rent_cny_per_card_hour;
-  if (!rent && card.vendor_rent_cny_per_card_hour) rent = card.vendor_rent_cny_per_card_hour;
-  if (!rent && card.market && card.market->rent_cny_per_card_hour_lo) {
-    rent = (*card.market->rent_cny_per_card_hour_lo + *card.market->rent_cny_per_card_hour_hi) / 2;
+  if (!rent) rent = rent_cny_per_card_hour(card);
+  if (!in.rent_cny_per_card_hour && !card.vendor_rent_cny_per_card_hour && rent) {
     r.assumptions.push_back(notice("a_rent_middle", "rent " + format_sig(*rent, 3) + " CNY per card-hour: middle of " + card.market->source, {format_sig(*rent, 3), card.market->source}));
   }
   if (rent) r.rent_cny_per_hour = *rent * n;
 
   // Buy: cards + servers (+ network for more than one node).
   std::optional<double> price = in.card_price_cny;
-  if (!price && card.vendor_purchase_cny) price = card.vendor_purchase_cny;
-  if (!price && card.market && card.market->purchase_cny_lo) {
-    price = (*card.market->purchase_cny_lo + *card.market->purchase_cny_hi) / 2;
+  if (!price) price = purchase_cny_per_card(card);
+  if (!in.card_price_cny && !card.vendor_purchase_cny && price) {
     r.assumptions.push_back(notice("a_price_middle", "card " + format_sig(*price / 1e4, 3) + "万 CNY: middle of " + card.market->source, {format_sig(*price / 1e4, 3), card.market->source}));
   }
   const double server = in.server_cny.value_or(default_server_cny(sc));

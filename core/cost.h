@@ -50,6 +50,11 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
 // Serving cost per million generated tokens at `tokens_per_s` in total on these cards, rented.
 std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s);
 
+// A card's rent and purchase price: the vendor overlay's own offer, else the middle of the
+// catalog's market range; nullopt when neither exists.
+std::optional<double> rent_cny_per_card_hour(const Accelerator& card);
+std::optional<double> purchase_cny_per_card(const Accelerator& card);
+
 ServerClass server_class(const Accelerator& card);
 // The defaults, exposed for the interface's "why".
 double default_server_cny(ServerClass c);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cost.h"
 #include "core/format.h"
 #include "imgui.h"
 #include "ui/panels.h"
@@ -47,13 +48,7 @@ bool matches(const Accelerator& a, const CompareState& c) {
 }
 }  // namespace
 
-std::optional<double> card_rent(const Accelerator& a) {
-  if (a.vendor_rent_cny_per_card_hour) return a.vendor_rent_cny_per_card_hour;
-  if (a.market && a.market->rent_cny_per_card_hour_lo) {
-    return (*a.market->rent_cny_per_card_hour_lo + *a.market->rent_cny_per_card_hour_hi) / 2.0;  // middle of the range
-  }
-  return std::nullopt;
-}
+std::optional<double> card_rent(const Accelerator& a) { return core::rent_cny_per_card_hour(a); }
 
 std::string opt_text(core::Lang L, const std::optional<double>& v, std::string (*fmt)(double)) {
   return v ? fmt(*v) : std::string(tr(L, Str::unknown));

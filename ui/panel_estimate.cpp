@@ -266,6 +266,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   text_disabled(ctx, (core::format_count(e.params) + " " + tr(L, Str::params_word) +
                       (e.trainable_params > 0 && e.trainable_params < e.params ? " · " + core::format_count(e.trainable_params) + " " + tr(L, Str::trainable) : "")).c_str());
   draw_memory_bar(state, ctx, e, s.gpu);
+  if (e.cpu_offload_bytes > 0) label_value(ctx, tr(L, Str::cpu_memory), gib_text(e.cpu_offload_bytes));
   ImGui::Spacing();
   if (s.task != core::Task::inference) {
     if (e.days) {
