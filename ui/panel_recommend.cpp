@@ -114,7 +114,10 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   {
     const core::ModelArch* m = ctx.env.catalog->find_model(state.estimate.form.model);
     const std::string name = m ? m->name : state.estimate.form.arch_name;
-    text(ctx, (name + " · " + state.estimate.form.task).c_str());
+    const std::string& t = state.estimate.form.task;
+    const Str task = t == "pretrain" ? Str::task_pretrain : t == "full_ft" ? Str::task_full_ft : t == "lora" ? Str::task_lora
+                   : t == "qlora" ? Str::task_qlora : Str::task_inference;
+    text(ctx, (name + " · " + tr(L, task)).c_str());
   }
   const bool narrow = ctx.env.narrow();
   if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, 0), false);
