@@ -99,6 +99,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   // Monthly, at utilisation: owning = depreciation + power for busy hours; renting = busy hours.
   const double busy_h = kHoursPerMonth * in.utilisation;
   const double power_month = r.facility_power_kw * busy_h * r.electricity_cny_per_kwh;
+  r.power_monthly_cny = power_month;
   if (r.purchase_cny) r.own_monthly_cny = *r.purchase_cny / in.depreciation_months + power_month;
   if (r.rent_cny_per_hour) r.rent_monthly_cny = *r.rent_cny_per_hour * busy_h;
   // Break-even of buying outright: purchase / (monthly rent - monthly power when owned).

@@ -35,6 +35,7 @@ struct CostResult {
   double racks = 0;
   double electricity_cny_per_kwh = 0, pue = 0;
   std::optional<double> own_monthly_cny;         // depreciation + power at utilisation
+  double power_monthly_cny = 0;                  // electricity for the busy hours of a month
   std::optional<double> rent_monthly_cny;        // rent for the same busy hours
   std::optional<double> break_even_months;       // when buying outright beats renting, at utilisation
   std::optional<double> job_hours;

@@ -60,6 +60,7 @@ struct RecommendState {
   std::string max_cards;               // empty: 4096
   std::string form_factor;             // empty: any
   std::string goal = "within";         // cheapest | fastest | purchase | within
+  int picked_point = -1;               // the scatter point tapped (index into the options), or -1
 };
 
 // Cost view inputs.
@@ -67,6 +68,7 @@ struct CostState {
   std::string utilisation_pct = "100";
   std::string rent_override;           // CNY per card-hour
   std::string price_override;          // CNY per card
+  double picked_month = -1;            // the month tapped on the chart, or -1
 };
 
 // What the inputs give, recomputed through core when an input changes (never edited by hand).

@@ -21,7 +21,7 @@ namespace {
 void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   const Lang L = state.lang;
   if (!c.purchase_cny || !c.rent_monthly_cny || !c.own_monthly_cny) return;
-  const double power_month = *c.own_monthly_cny - *c.purchase_cny / 36.0;  // own_monthly = depreciation + power
+  const double power_month = c.power_monthly_cny;
   const double horizon = std::clamp(c.break_even_months ? std::ceil(*c.break_even_months * 2.0) : 36.0, 12.0, 60.0);
   auto rent_at = [&](double m) { return *c.rent_monthly_cny * m; };
   auto own_at = [&](double m) { return *c.purchase_cny + power_month * m; };
@@ -51,14 +51,26 @@ void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   const std::string axis = "0 – " + core::format_sig(horizon, 3) + " " + tr(L, Str::cost_x_axis) + "   ·   0 – " + core::format_cny(ymax, L);
   check_glyphs(ctx, axis.c_str());
   dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), IM_COL32(90, 95, 105, 255), axis.c_str());
-  ImGui::Dummy(ImVec2(w, h));
+  // A tap (or click) picks a month; its values stay below the chart (a phone has no hover).
+  ImGui::InvisibleButton("##chart", ImVec2(w, h));
   track(ctx, "cost.chart");
+  auto values_at = [&](double m) {
+    return core::format_sig(m, 3) + " " + tr(L, Str::months) + " · " + tr(L, Str::rent_line) + " " + core::format_cny(rent_at(m), L) +
+           " · " + tr(L, Str::buy_line) + " " + core::format_cny(own_at(m), L);
+  };
   if (over) {
     const double m = (mouse.x - a.x) / (b.x - a.x) * horizon;
-    const std::string tip = core::format_sig(m, 3) + " " + tr(L, Str::months) + "\n" + tr(L, Str::rent_line) + " " +
-                            core::format_cny(rent_at(m), L) + "\n" + tr(L, Str::buy_line) + " " + core::format_cny(own_at(m), L);
+    if (ImGui::IsItemClicked()) state.cost.picked_month = m;
+    const std::string tip = values_at(m);
     check_glyphs(ctx, tip.c_str());
     ImGui::SetTooltip("%s", tip.c_str());
+  }
+  if (state.cost.picked_month >= 0 && state.cost.picked_month <= horizon) {
+    const double m = state.cost.picked_month;
+    const float px = a.x + static_cast<float>(m / horizon) * (b.x - a.x);
+    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), IM_COL32(90, 95, 105, 160), 1.0f * d);
+    text_wrapped(ctx, values_at(m).c_str());
+    track(ctx, "cost.picked");
   }
   // Legend.
   auto legend = [&](ImU32 col, const char* label) {

@@ -94,13 +94,24 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   check_glyphs(ctx, xl.c_str());
   check_glyphs(ctx, yl.c_str());
   dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), IM_COL32(90, 95, 105, 255), (xl + "   ·   " + yl).c_str());
-  ImGui::Dummy(ImVec2(w, h));
+  // A tap (or click) picks the nearest point; its values stay below the chart (a phone has no hover).
+  ImGui::InvisibleButton("##scatter", ImVec2(w, h));
   track(ctx, "rec.scatter");
+  if (ImGui::IsItemClicked() && near) state.recommend.picked_point = static_cast<int>(near - r.options.data());
+  auto describe = [&](const core::Option& o) {
+    return option_title(L, o) + " · " + core::format_sig(*o.job_days, 3) + " " + tr(L, Str::days) + " · " + core::format_cny(*o.job_cny, L);
+  };
   if (near) {
-    const std::string tip = option_title(L, *near) + "\n" + core::format_sig(*near->job_days, 3) + " " + tr(L, Str::days) + " · " +
-                            core::format_cny(*near->job_cny, L);
+    const std::string tip = describe(*near);
     check_glyphs(ctx, tip.c_str());
     ImGui::SetTooltip("%s", tip.c_str());
+  }
+  const int pick = state.recommend.picked_point;
+  if (pick >= 0 && pick < static_cast<int>(r.options.size()) && r.options[pick].job_days && r.options[pick].job_cny) {
+    const core::Option& o = r.options[pick];
+    dl->AddCircle(at(*o.job_days, *o.job_cny), 8 * d, IM_COL32(200, 30, 30, 255), 0, 2 * d);
+    text(ctx, describe(o).c_str());
+    track(ctx, "rec.picked");
   }
 }
 }  // namespace

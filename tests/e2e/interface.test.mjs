@@ -1,6 +1,6 @@
 // Browser tests of the interface (tests layer): Estimate, Recommend and Cost on a desktop and an
 // emulated phone, through real clicks, taps and typing on the app's own widget rectangles.
-import { DESKTOP, PHONE, launch, openPage, state, press, screenshot, sleep, waitReady, runner, expect, shotDir } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, waitReady, runner, expect, shotDir } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -94,8 +94,12 @@ for (const device of [DESKTOP, PHONE]) {
     expect(s.results.fits === true, 'the opened pick does not fit');
     await press(page, device, 'nav.cost');
     s = await state(page);
-    await screenshot(page, `${device.name}-cost`);
     expect(s.view === 'cost', 'cost view did not open');
+    // A tap on the chart keeps that month's values below it (no hover on a phone).
+    await press(page, device, 'cost.chart');
+    const picked = (await rects(page))['cost.picked'];
+    expect(picked, 'tapping the chart showed no values');
+    await screenshot(page, `${device.name}-cost`);
     expect(s.results.break_even_months > 0, `no break-even for ${top.card}: ${JSON.stringify(s.results)}`);
     expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
     expect(problems.length === 0, problems.join('; '));
