@@ -381,6 +381,7 @@ Estimate estimate(const Scenario& s) {
       e.step_time_s = step_s;
       e.tokens_per_s_per_gpu = tokens_step / step_s / par.gpus;
       e.tflops_per_gpu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / 1e12;
+      e.hardware_tflops_per_gpu = *e.tokens_per_s_per_gpu * e.hardware_flops_per_token / 1e12;
       e.mfu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / *peak;
       if (s.tokens) {
         e.gpu_hours = *s.tokens / *e.tokens_per_s_per_gpu / 3600.0;
@@ -426,6 +427,7 @@ std::optional<double> result_value(const Estimate& e, const std::string& path) {
   if (path == "memory.kv_cache_per_token") return e.kv_cache_per_token_bytes;
   if (path == "compute.tokens_per_s_per_gpu") return e.tokens_per_s_per_gpu;
   if (path == "compute.tflops_per_gpu") return e.tflops_per_gpu;
+  if (path == "compute.hardware_tflops_per_gpu") return e.hardware_tflops_per_gpu;
   if (path == "compute.mfu") return e.mfu;
   if (path == "compute.gpu_hours") return e.gpu_hours;
   if (path == "compute.days") return e.days;

@@ -36,6 +36,7 @@ struct Estimate {
   double model_flops_per_token = 0;     // 6N + attention (+ head), per token
   double hardware_flops_per_token = 0;  // with recompute
   std::optional<double> tokens_per_s_per_gpu, tflops_per_gpu, mfu, step_time_s;
+  std::optional<double> hardware_tflops_per_gpu;  // counting recompute passes (Megatron-LM papers' convention)
   std::optional<double> gpu_hours, days;
   // Serving (inference).
   std::optional<double> prefill_s, decode_tokens_per_s_per_request, decode_tokens_per_s_total;
