@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Measured calibration data for the estimator (run on a lent GPU machine; never in CI).
+
+Random weights, nothing downloaded: models are built from their published shapes
+(Hugging Face configs of Llama 3.2 1B and Llama 3.1 8B; torchvision ResNet-50 and ViT-L/16).
+For each run it records the scenario in the contract's words (../shared/SCENARIO.md), what
+torch.cuda.max_memory_allocated() reported (= memory.peak_allocated), what NVML shows as used
+by the device (= memory.total, as nvidia-smi would show it), and median step/forward times.
+
+Output: $OUT/measurements.jsonl (one JSON object per run, written as each run ends) and a
+summary table on stdout. Every run is guarded: one failure is recorded and the next runs.
+"""
+import gc, json, os, statistics, sys, time, traceback
+
+T0 = time.time()
+DEADLINE_S = float(os.environ.get("DEADLINE_S", "420"))   # stop starting new runs after this
+OUT = os.environ.get("OUT", ".")
+path = os.path.join(OUT, "measurements.jsonl")
+log = open(path, "a")
+
+import torch
+try:
+    import pynvml
+    pynvml.nvmlInit()
+    _h = pynvml.nvmlDeviceGetHandleByIndex(0)
+    def nvml_used():
+        return pynvml.nvmlDeviceGetMemoryInfo(_h).used
+except Exception:  # noqa: BLE001
+    def nvml_used():
+        return None
+
+BASE_USED = nvml_used()   # before this process creates its CUDA context
+GIB = 2**30
+
+def emit(rec):
+    rec["elapsed_s"] = round(time.time() - T0, 1)
+    log.write(json.dumps(rec) + "\n"); log.flush()
+    short = {k: rec.get(k) for k in ("name", "peak_allocated_gib", "total_used_gib", "step_s", "tokens_per_s", "fps", "latency_ms", "error")}
+    print(json.dumps(short), flush=True)
+
+def clean():
+    gc.collect(); torch.cuda.synchronize(); torch.cuda.empty_cache()
+
+def timed(fn, warmup=2, iters=5):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    ts = []
+    for _ in range(iters):
+        a = time.perf_counter(); fn(); torch.cuda.synchronize(); ts.append(time.perf_counter() - a)
+    return statistics.median(ts), ts
+
+def used_total():
+    u = nvml_used()
+    return None if u is None or BASE_USED is None else u - BASE_USED
+
+def run(name, scenario, fn):
+    if time.time() - T0 > DEADLINE_S:
+        emit({"name": name, "scenario": scenario, "error": "skipped: deadline"}); return
+    clean()
+    torch.cuda.reset_peak_memory_stats()
+    rec = {"name": name, "scenario": scenario}
+    try:
+        rec.update(fn())
+        rec["peak_allocated_bytes"] = torch.cuda.max_memory_allocated()
+        rec["peak_reserved_bytes"] = torch.cuda.max_memory_reserved()
+        rec["peak_allocated_gib"] = round(rec["peak_allocated_bytes"] / GIB, 3)
+        t = used_total()
+        if t is not None:
+            rec["total_used_bytes"] = t; rec["total_used_gib"] = round(t / GIB, 3)
+    except Exception as ex:  # noqa: BLE001
+        rec["error"] = f"{type(ex).__name__}: {ex}"[:400]
+        rec["traceback"] = traceback.format_exc()[-1500:]
+    emit(rec)
+    clean()
+
+# ---- environment and ceilings ---------------------------------------------------------------
+def env():
+    import importlib
+    v = {"python": sys.version.split()[0], "torch": torch.__version__, "cuda": torch.version.cuda,
+         "gpu": torch.cuda.get_device_name(0), "gpu_memory_bytes": torch.cuda.get_device_properties(0).total_memory,
+         "nvml_base_used_bytes": BASE_USED}
+    for m in ("transformers", "peft", "torchvision", "timm"):
+        try: v[m] = importlib.import_module(m).__version__
+        except Exception as ex: v[m] = f"missing ({type(ex).__name__})"  # noqa: BLE001
+    return v
+
+def ceilings():
+    out = {}
+    n = 8192
+    a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16); b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    t, _ = timed(lambda: a @ b, warmup=3, iters=10)
+    out["bf16_matmul_8192_tflops"] = 2 * n**3 / t / 1e12
+    x = torch.empty(2 * GIB, dtype=torch.uint8, device="cuda"); y = torch.empty_like(x)
+    t, _ = timed(lambda: y.copy_(x), warmup=3, iters=10)
+    out["d2d_copy_gb_s_read_plus_write"] = 2 * x.numel() / t / 1e9
+    del a, b, x, y
+    # CUDA context + cuBLAS workspace as nvidia-smi shows it, with nothing else allocated
+    clean()
+    out["context_used_bytes"] = used_total()
+    return out
+
+# ---- language models -----------------------------------------------------------------------
+LLAMA_32_1B = dict(hidden_size=2048, intermediate_size=8192, num_hidden_layers=16, num_attention_heads=32,
+                   num_key_value_heads=8, head_dim=64, vocab_size=128256, tie_word_embeddings=True,
+                   max_position_embeddings=131072)
+LLAMA_31_8B = dict(hidden_size=4096, intermediate_size=14336, num_hidden_layers=32, num_attention_heads=32,
+                   num_key_value_heads=8, head_dim=128, vocab_size=128256, tie_word_embeddings=False,
+                   max_position_embeddings=131072)
+ARCH = {  # the same shapes in the contract's words (inline architecture)
+    "1b": {"name": "Llama 3.2 1B shape", "params": 1.2358e9, "layers": 16, "hidden": 2048, "heads": 32, "kv_heads": 8,
+           "head_dim": 64, "ffn_hidden": 8192, "ffn_type": "gated", "vocab": 128256, "tied_embeddings": True},
+    "8b": {"name": "Llama 3.1 8B shape", "params": 8.0301e9, "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8,
+           "head_dim": 128, "ffn_hidden": 14336, "ffn_type": "gated", "vocab": 128256, "tied_embeddings": False},
+}
+
+def build_llm(shape, dtype, attn="sdpa"):
+    from transformers import LlamaConfig, LlamaForCausalLM
+    cfg = LlamaConfig(**shape, attn_implementation=attn)
+    if getattr(cfg, "_attn_implementation", attn) != attn:
+        cfg._attn_implementation = attn
+    torch.manual_seed(0)
+    with torch.device("cuda"):
+        m = LlamaForCausalLM(cfg)
+    return m.to(dtype)
+
+def llm_train(shape, *, seq, mb, mode, ckpt, attn="sdpa", lora_r=16, fused=False, iters=5):
+    """mode: 'mixed' (fp32 params + bf16 autocast: HF Trainer bf16=True), 'pure' (bf16 params and
+    AdamW states), 'lora' (bf16 frozen base + PEFT LoRA on every linear)."""
+    def fn():
+        dtype = torch.float32 if mode == "mixed" else torch.bfloat16
+        m = build_llm(shape, dtype, attn)
+        m.config.use_cache = False
+        if mode == "lora":
+            from peft import LoraConfig, get_peft_model
+            m = get_peft_model(m, LoraConfig(r=lora_r, lora_alpha=2 * lora_r, lora_dropout=0.0,
+                target_modules=["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]))
+        if ckpt:
+            m.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        m.train()
+        params = [p for p in m.parameters() if p.requires_grad]
+        opt = torch.optim.AdamW(params, lr=1e-5, fused=fused) if fused else torch.optim.AdamW(params, lr=1e-5)
+        ids = torch.randint(0, shape["vocab_size"], (mb, seq), device="cuda")
+        def step():
+            with torch.autocast("cuda", dtype=torch.bfloat16, enabled=(mode == "mixed")):
+                loss = m(input_ids=ids, labels=ids).loss
+            loss.backward(); opt.step(); opt.zero_grad(set_to_none=True)
+        t, ts = timed(step, warmup=2, iters=iters)
+        n_train = sum(p.numel() for p in params)
+        del m, opt, params
+        return {"step_s": t, "step_times_s": ts, "tokens_per_s": mb * seq / t, "trainable_params": n_train}
+    return fn
+
+def llm_infer(shape, *, batch, prompt, new_tokens):
+    def fn():
+        m = build_llm(shape, torch.bfloat16).eval()
+        ids = torch.randint(0, shape["vocab_size"], (batch, prompt), device="cuda")
+        with torch.no_grad():
+            tp, _ = timed(lambda: m(input_ids=ids, use_cache=True), warmup=1, iters=3)   # prefill
+            out = {"prefill_s": tp}
+            if new_tokens:
+                m.generation_config.eos_token_id = None; m.generation_config.pad_token_id = 0
+                g = lambda: m.generate(ids, max_new_tokens=new_tokens, min_new_tokens=new_tokens, do_sample=False,
+                                       attention_mask=torch.ones_like(ids))
+                tg, _ = timed(g, warmup=1, iters=2)
+                out.update({"generate_s": tg, "decode_tokens_per_s_total_hf_eager": batch * (new_tokens - 1) / max(1e-9, tg - tp)})
+        del m
+        return out
+    return fn
+
+def sc_llm(arch, task, **kw):
+    s = {"model": ARCH[arch], "task": task, "gpu": "nvidia-h200-sxm-141gb"}
+    s.update(kw); return s
+
+# ---- vision --------------------------------------------------------------------------------
+def vision(kind, *, batch, graph=False, size=224):
+    def fn():
+        import torchvision
+        net = (torchvision.models.resnet50() if kind == "resnet50" else torchvision.models.vit_l_16()).cuda().half().eval()
+        if kind == "resnet50": net = net.to(memory_format=torch.channels_last)
+        x = torch.randn(batch, 3, size, size, device="cuda", dtype=torch.half)
+        if kind == "resnet50": x = x.to(memory_format=torch.channels_last)
+        with torch.no_grad():
+            if graph:
+                s = torch.cuda.Stream(); s.wait_stream(torch.cuda.current_stream())
+                with torch.cuda.stream(s):
+                    for _ in range(3): net(x)
+                torch.cuda.current_stream().wait_stream(s)
+                g = torch.cuda.CUDAGraph()
+                with torch.cuda.graph(g): net(x)
+                f = g.replay
+            else:
+                f = lambda: net(x)
+            t, ts = timed(f, warmup=5, iters=20)
+        del net
+        return {"latency_ms": t * 1e3, "fps": batch / t}
+    return fn
+
+def main():
+    emit({"name": "env", **env()})
+    run("ceilings", {}, ceilings)
+    R = []
+    # 1B full fine-tune, HF-Trainer style bf16 mixed (fp32 params, autocast), AdamW foreach vs fused
+    R.append(("1b-mixed-adamw-seq2048-mb8", sc_llm("1b", "full_ft", precision="bf16_mixed", seq_len=2048, micro_batch=8),
+              llm_train(LLAMA_32_1B, seq=2048, mb=8, mode="mixed", ckpt=False)))
+    R.append(("1b-mixed-adamwfused-seq2048-mb8", sc_llm("1b", "full_ft", precision="bf16_mixed", seq_len=2048, micro_batch=8),
+              llm_train(LLAMA_32_1B, seq=2048, mb=8, mode="mixed", ckpt=False, fused=True)))
+    R.append(("1b-mixed-adamwfused-seq2048-mb8-ckpt", sc_llm("1b", "full_ft", precision="bf16_mixed", seq_len=2048, micro_batch=8, recompute="full"),
+              llm_train(LLAMA_32_1B, seq=2048, mb=8, mode="mixed", ckpt=True, fused=True)))
+    # attention cost: eager vs SDPA at 4k and 8k (1B, pure bf16)
+    # (eager keeps the fp32 softmax output and its bf16 copy per layer: 8k without checkpointing
+    # would need ~200 GB, so 8k runs with full recompute, both ways)
+    for seq, ckpt in ((4096, False), (8192, True)):
+        for attn in ("sdpa", "eager"):
+            R.append((f"1b-pure-{attn}-seq{seq}-mb1{'-ckpt' if ckpt else ''}",
+                      sc_llm("1b", "full_ft", precision="bf16", seq_len=seq, micro_batch=1, flash_attention=(attn == "sdpa"),
+                             recompute="full" if ckpt else "none"),
+                      llm_train(LLAMA_32_1B, seq=seq, mb=1, mode="pure", ckpt=ckpt, attn=attn, fused=True, iters=4)))
+    # 8B LoRA r16 on every linear, bf16 frozen base, with and without checkpointing, 2k and 8k
+    lora = {"rank": 16, "targets": "all_linear"}
+    for seq, ckpt in ((2048, False), (2048, True), (8192, True)):
+        R.append((f"8b-lora16-all-seq{seq}-mb1{'-ckpt' if ckpt else ''}",
+                  sc_llm("8b", "lora", precision="bf16", weights="bf16", lora=lora, seq_len=seq, micro_batch=1, recompute="full" if ckpt else "none"),
+                  llm_train(LLAMA_31_8B, seq=seq, mb=1, mode="lora", ckpt=ckpt, fused=True)))
+    # 8B full fine-tune, pure bf16 AdamW (bf16 states), checkpointing
+    R.append(("8b-pure-adamwfused-seq2048-mb4-ckpt",
+              sc_llm("8b", "full_ft", precision="bf16", seq_len=2048, micro_batch=4, recompute="full"),
+              llm_train(LLAMA_31_8B, seq=2048, mb=4, mode="pure", ckpt=True, fused=True, iters=4)))
+    # 8B inference, bf16 weights (HF eager; decode speed of HF eager is launch-bound, kept for reference only)
+    R.append(("8b-infer-b1-p2048", sc_llm("8b", "inference", weights="bf16", serving={"batch": 1, "prompt_tokens": 2048, "output_tokens": 0}),
+              llm_infer(LLAMA_31_8B, batch=1, prompt=2048, new_tokens=0)))
+    R.append(("8b-infer-b16-p1024-o64", sc_llm("8b", "inference", weights="bf16", serving={"batch": 16, "prompt_tokens": 1024, "output_tokens": 64}),
+              llm_infer(LLAMA_31_8B, batch=16, prompt=1024, new_tokens=64)))
+    for name, sc, fn in R:
+        run(name, sc, fn)
+    # vision, fp16, PyTorch eager and CUDA-graph replay
+    for kind, model_id in (("resnet50", "resnet-50"), ("vitl16", "vit-l-16")):
+        for batch in (1, 8, 64, 256):
+            for graph in ((False, True) if batch <= 8 else (False,)):
+                sc = {"model": model_id, "task": "inference", "gpu": "nvidia-h200-sxm-141gb",
+                      "vision": {"input": 224, "batch": batch, "precision": "fp16", "runtime": "pytorch"}}
+                run(f"{kind}-fp16-b{batch}{'-cudagraph' if graph else ''}", sc,
+                    vision("resnet50" if kind == "resnet50" else "vitl16", batch=batch, graph=graph))
+    print(f"done in {time.time() - T0:.0f} s; {path}")
+
+if __name__ == "__main__":
+    main()
