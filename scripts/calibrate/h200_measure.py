@@ -120,30 +120,54 @@ def build_llm(shape, dtype, attn="sdpa"):
     if getattr(cfg, "_attn_implementation", attn) != attn:
         cfg._attn_implementation = attn
     torch.manual_seed(0)
-    with torch.device("cuda"):
-        m = LlamaForCausalLM(cfg)
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)   # built in its own dtype: no fp32 copy inflates the peak
+    try:
+        with torch.device("cuda"):
+            m = LlamaForCausalLM(cfg)
+    finally:
+        torch.set_default_dtype(old)
     return m.to(dtype)
 
-def llm_train(shape, *, seq, mb, mode, ckpt, attn="sdpa", lora_r=16, fused=False, iters=5):
+def fused_ce_loss(m, ids, chunk=1024):
+    """Loss without the full logits: each chunk of hidden states goes through the head and the
+    cross-entropy under checkpoint, so only one chunk's logits exist at a time (the memory
+    behaviour of fused linear cross-entropy: Liger-Kernel, Unsloth, torchtune's chunked loss)."""
+    from torch.utils.checkpoint import checkpoint
+    base = m.get_base_model() if hasattr(m, "get_base_model") else m
+    h = base.model(input_ids=ids).last_hidden_state[:, :-1]
+    y = ids[:, 1:]
+    head = base.lm_head
+    def part(hc, yc):
+        return torch.nn.functional.cross_entropy(head(hc).float().flatten(0, 1), yc.flatten(), reduction="sum")
+    total = 0
+    for i in range(0, h.shape[1], chunk):
+        total = total + checkpoint(part, h[:, i:i + chunk], y[:, i:i + chunk], use_reentrant=False)
+    return total / y.numel()
+
+def llm_train(shape, *, seq, mb, mode, ckpt, attn="sdpa", lora_r=16, fused=False, iters=5, loss="hf",
+              adapter_fp32=True, targets=("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")):
     """mode: 'mixed' (fp32 params + bf16 autocast: HF Trainer bf16=True), 'pure' (bf16 params and
     AdamW states), 'lora' (bf16 frozen base + PEFT LoRA on every linear)."""
+    loss_kind = loss
     def fn():
         dtype = torch.float32 if mode == "mixed" else torch.bfloat16
         m = build_llm(shape, dtype, attn)
         m.config.use_cache = False
         if mode == "lora":
             from peft import LoraConfig, get_peft_model
-            m = get_peft_model(m, LoraConfig(r=lora_r, lora_alpha=2 * lora_r, lora_dropout=0.0,
-                target_modules=["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]))
+            m = get_peft_model(m, LoraConfig(r=lora_r, lora_alpha=2 * lora_r, lora_dropout=0.0, target_modules=list(targets)),
+                               autocast_adapter_dtype=adapter_fp32)
         if ckpt:
             m.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         m.train()
         params = [p for p in m.parameters() if p.requires_grad]
         opt = torch.optim.AdamW(params, lr=1e-5, fused=fused) if fused else torch.optim.AdamW(params, lr=1e-5)
         ids = torch.randint(0, shape["vocab_size"], (mb, seq), device="cuda")
+        torch.cuda.reset_peak_memory_stats()
         def step():
             with torch.autocast("cuda", dtype=torch.bfloat16, enabled=(mode == "mixed")):
-                loss = m(input_ids=ids, labels=ids).loss
+                loss = m(input_ids=ids, labels=ids).loss if loss_kind == "hf" else fused_ce_loss(m, ids)
             loss.backward(); opt.step(); opt.zero_grad(set_to_none=True)
         t, ts = timed(step, warmup=2, iters=iters)
         n_train = sum(p.numel() for p in params)
@@ -155,14 +179,14 @@ def llm_infer(shape, *, batch, prompt, new_tokens):
     def fn():
         m = build_llm(shape, torch.bfloat16).eval()
         ids = torch.randint(0, shape["vocab_size"], (batch, prompt), device="cuda")
+        m.generation_config.eos_token_id = None; m.generation_config.pad_token_id = 0
+        gen = lambda n: m.generate(ids, max_new_tokens=n, min_new_tokens=n, do_sample=False, attention_mask=torch.ones_like(ids))
+        torch.cuda.reset_peak_memory_stats()
         with torch.no_grad():
-            tp, _ = timed(lambda: m(input_ids=ids, use_cache=True), warmup=1, iters=3)   # prefill
+            tp, _ = timed(lambda: gen(1), warmup=1, iters=3)   # prefill (generate computes only the last position's logits)
             out = {"prefill_s": tp}
-            if new_tokens:
-                m.generation_config.eos_token_id = None; m.generation_config.pad_token_id = 0
-                g = lambda: m.generate(ids, max_new_tokens=new_tokens, min_new_tokens=new_tokens, do_sample=False,
-                                       attention_mask=torch.ones_like(ids))
-                tg, _ = timed(g, warmup=1, iters=2)
+            if new_tokens > 1:
+                tg, _ = timed(lambda: gen(new_tokens), warmup=1, iters=2)
                 out.update({"generate_s": tg, "decode_tokens_per_s_total_hf_eager": batch * (new_tokens - 1) / max(1e-9, tg - tp)})
         del m
         return out
@@ -178,6 +202,7 @@ def vision(kind, *, batch, graph=False, size=224):
         import torchvision
         net = (torchvision.models.resnet50() if kind == "resnet50" else torchvision.models.vit_l_16()).cuda().half().eval()
         if kind == "resnet50": net = net.to(memory_format=torch.channels_last)
+        torch.cuda.reset_peak_memory_stats()
         x = torch.randn(batch, 3, size, size, device="cuda", dtype=torch.half)
         if kind == "resnet50": x = x.to(memory_format=torch.channels_last)
         with torch.no_grad():
@@ -231,10 +256,38 @@ def main():
               llm_infer(LLAMA_31_8B, batch=1, prompt=2048, new_tokens=0)))
     R.append(("8b-infer-b16-p1024-o64", sc_llm("8b", "inference", weights="bf16", serving={"batch": 16, "prompt_tokens": 1024, "output_tokens": 64}),
               llm_infer(LLAMA_31_8B, batch=16, prompt=1024, new_tokens=64)))
+    # second set (2026-11-30, run b): the 8B runs whose first measurement included an fp32 build,
+    # checkpointed LoRA with bf16 adapters and fused cross-entropy (today's fine-tuning recipes),
+    # inference through generate() (last-position logits only)
+    for seq in (2048, 8192):
+        R.append((f"8b-lora16-all-seq{seq}-mb1-ckpt-v2",
+                  sc_llm("8b", "lora", precision="bf16", weights="bf16", lora=lora, seq_len=seq, micro_batch=1, recompute="full"),
+                  llm_train(LLAMA_31_8B, seq=seq, mb=1, mode="lora", ckpt=True, fused=True)))
+        R.append((f"8b-lora16-all-bf16adapters-fusedce-seq{seq}-mb1-ckpt",
+                  sc_llm("8b", "lora", precision="bf16", weights="bf16", lora=lora, seq_len=seq, micro_batch=1, recompute="full", loss="fused"),
+                  llm_train(LLAMA_31_8B, seq=seq, mb=1, mode="lora", ckpt=True, fused=True, loss="fused", adapter_fp32=False)))
+    R.append(("8b-lora8-qv-seq2048-mb4-ckpt",
+              sc_llm("8b", "lora", precision="bf16", weights="bf16", lora={"rank": 8, "targets": "attn_qv"}, seq_len=2048, micro_batch=4, recompute="full"),
+              llm_train(LLAMA_31_8B, seq=2048, mb=4, mode="lora", ckpt=True, fused=True, lora_r=8, targets=("q_proj", "v_proj"))))
+    for lk in ("hf", "fused"):
+        R.append((f"1b-pure-sdpa-seq2048-mb8-{lk}ce",
+                  sc_llm("1b", "full_ft", precision="bf16", seq_len=2048, micro_batch=8, **({"loss": "fused"} if lk == "fused" else {})),
+                  llm_train(LLAMA_32_1B, seq=2048, mb=8, mode="pure", ckpt=False, fused=True, loss=lk)))
+    R.append(("1b-pure-eager-seq2048-mb4", sc_llm("1b", "full_ft", precision="bf16", seq_len=2048, micro_batch=4, flash_attention=False),
+              llm_train(LLAMA_32_1B, seq=2048, mb=4, mode="pure", ckpt=False, attn="eager", fused=True)))
+    for b, p, o in ((1, 2048, 1), (16, 1024, 64), (64, 2048, 16)):
+        R.append((f"8b-generate-b{b}-p{p}-o{o}", sc_llm("8b", "inference", weights="bf16", serving={"batch": b, "prompt_tokens": p, "output_tokens": o}),
+                  llm_infer(LLAMA_31_8B, batch=b, prompt=p, new_tokens=o)))
+    import re
+    only = re.compile(os.environ.get("RUNS", ".*"))
     for name, sc, fn in R:
-        run(name, sc, fn)
+        if only.search(name):
+            run(name, sc, fn)
+    if not only.search("vision"):
+        print(f"done in {time.time() - T0:.0f} s; {path}"); return
     # vision, fp16, PyTorch eager and CUDA-graph replay
     for kind, model_id in (("resnet50", "resnet-50"), ("vitl16", "vit-l-16")):
+        if not only.search(kind): continue
         for batch in (1, 8, 64, 256):
             for graph in ((False, True) if batch <= 8 else (False,)):
                 sc = {"model": model_id, "task": "inference", "gpu": "nvidia-h200-sxm-141gb",
