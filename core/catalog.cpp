@@ -117,12 +117,8 @@ std::optional<double> Accelerator::peak_flops(Precision p) const {
     auto it = dense_flops.find(k);
     return it == dense_flops.end() ? std::nullopt : it->second;
   };
-  switch (p) {
-    case Precision::fp32: return get("tf32") ? get("tf32") : get("fp32");  // PyTorch matmuls may use TF32
-    case Precision::fp16_mixed: return get("fp16");
-    case Precision::bf16_mixed:
-    case Precision::bf16: return get("bf16");
-    case Precision::fp8_mixed: return get("fp8");
+  for (const char* k : info(p).peak_keys) {
+    if (k && get(k)) return get(k);
   }
   return std::nullopt;
 }

@@ -7,10 +7,9 @@
 #include <vector>
 
 #include "core/diag.h"
+#include "core/enums.h"
 
 namespace xuanka::core {
-
-enum class Precision { fp32, fp16_mixed, bf16_mixed, bf16, fp8_mixed };
 
 struct Support {
   std::string level;  // yes | partial | no | unknown

@@ -1,11 +1,14 @@
-// The estimator (core layer). [SECTION] constants  [SECTION] parameters and model states
-// [SECTION] activations  [SECTION] inference  [SECTION] training time  [SECTION] estimate
+// The estimator (core layer), a pipeline of named stages:
+// [SECTION] constants  [SECTION] parameters  [SECTION] activation elements  [SECTION] placement
+// [SECTION] model states (training)  [SECTION] activations (training)  [SECTION] inference memory
+// [SECTION] totals and fit  [SECTION] FLOPs  [SECTION] training time  [SECTION] serving  [SECTION] estimate
 #include "core/estimator.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/format.h"
+#include "core/hardware.h"
 
 namespace xuanka::core {
 
@@ -28,54 +31,24 @@ constexpr double kGemmHalfHidden = 512.0;
 // Large-GEMM efficiency when the catalog has no measured matmul rate for a card: the A100 PCIe
 // measurement (234 / 312, ecosystem_notes.md §8), a middle value among the measured cards.
 constexpr double kDefaultGemmEfficiency = 0.75;
-// Collectives reach ~80% of the link's unidirectional peak (NCCL bus bandwidth on NVLink).
-constexpr double kLinkEfficiency = 0.80;
-// Scale-out: one 200 Gb/s NIC per GPU (HDR InfiniBand / 200G RoCE), 8 per node; NCCL's
-// multi-ring all-reduce then reaches about the node's aggregate NIC bandwidth as bus bandwidth.
-constexpr double kNicBytesPerS = 25e9;
-constexpr double kGpusPerNode = 8;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
 // Decode reads weights and KV cache at ~80% of peak memory bandwidth.
 constexpr double kBandwidthEfficiency = 0.80;
-// NF4 with double quantisation (QLoRA, arXiv:2305.14314 §3): 4 bits + 8/64 + 32/(64*256) bits
-// of constants = 4.127 bits per parameter.
-constexpr double kNf4DqBytes = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
-// INT4 (GPTQ/AWQ, group 128): 4 bits + a 16-bit scale and a 4-bit zero per 128 weights.
-constexpr double kInt4Bytes = (4.0 + 20.0 / 128.0) / 8.0;
-
-double activation_bytes_per_element(Precision p) { return p == Precision::fp32 ? 4.0 : 2.0; }
-
-// Bytes per trainable parameter: weights, gradients, optimizer (incl. fp32 master weights).
-// Mixed precision with AdamW: 2 + 2 + (4 master + 4 m + 4 v) = 16 (ZeRO, arXiv:1910.02054 §3.1).
+// Bytes per trainable parameter: weights, gradients, optimizer (incl. fp32 master weights), from
+// the precision's and the optimizer's rows (core/enums.cpp). Mixed precision with AdamW:
+// 2 + 2 + (4 master + 4 m + 4 v) = 16 (ZeRO, arXiv:1910.02054 §3.1).
 struct StateBytes { double w, g, o; };
 StateBytes state_bytes(Precision p, Optimizer o) {
-  const bool mixed = p == Precision::fp16_mixed || p == Precision::bf16_mixed || p == Precision::fp8_mixed;
-  const double w = p == Precision::fp32 ? 4 : 2;
-  const double master = mixed ? 4 : 0;
-  const double elem = p == Precision::fp32 || mixed ? 4 : 2;  // optimizer-state element size
-  double states = 0;
-  switch (o) {
-    case Optimizer::adamw: states = 2 * elem; break;          // m, v
-    case Optimizer::adamw_8bit: states = 2; break;            // m, v in 8 bits (bitsandbytes), block scales ~0
-    case Optimizer::sgd: states = 0; break;
-    case Optimizer::sgd_momentum: states = elem; break;       // momentum
-    case Optimizer::adafactor: states = 0; break;             // factored 2nd moment: O(rows + cols), ~0 per param
-    case Optimizer::lion: states = elem; break;               // momentum only (arXiv:2302.06675)
-  }
-  return {w, w, master + states};
+  const PrecisionRow& pr = info(p);
+  const OptimizerRow& orow = info(o);
+  const double states = orow.state_bytes_fixed > 0 ? orow.state_bytes_fixed : orow.states_per_param * pr.state_elem_bytes;
+  return {pr.weight_bytes, pr.weight_bytes, (pr.fp32_master ? 4.0 : 0.0) + states};
 }
+double stored_bytes(WeightFormat f) { return info(f).stored_bytes; }
+bool quantised(WeightFormat f) { return info(f).quantised; }
 
-double stored_bytes(WeightFormat f) {
-  switch (f) {
-    case WeightFormat::nf4: return kNf4DqBytes;
-    case WeightFormat::int4: return kInt4Bytes;
-    default: return format_bytes(f);
-  }
-}
-bool quantised(WeightFormat f) { return f == WeightFormat::nf4 || f == WeightFormat::int4 || f == WeightFormat::int8 || f == WeightFormat::fp8; }
-
-// [SECTION] parameters and model states
+// [SECTION] parameters
 struct Counts {
   double total = 0, active = 0, embed = 0, head = 0, linear = 0, expert = 0;
 };
@@ -114,7 +87,7 @@ double lora_params(const Scenario& s) {
   return m.layers * per_layer;
 }
 
-// [SECTION] activations — Korthikanti et al. 2022 (arXiv:2205.05198) §4, per layer and token.
+// [SECTION] activation elements — Korthikanti et al. 2022 (arXiv:2205.05198) §4, per layer and token.
 double activation_elements_per_token(const Scenario& s, bool lora, double seq_local, bool keep_scores) {
   const ModelArch& m = s.model;
   const double h = m.hidden, a = m.heads;
@@ -126,13 +99,11 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   // weight gradient), so LoRA drops those; bitsandbytes' MatMul4Bit (QLoRA) saves its input
   // whatever requires grad (bitsandbytes/autograd/_functions.py), so QLoRA keeps them.
   const bool saves_inputs = !lora || s.task == Task::qlora;
-  const bool attn_linear_inputs = saves_inputs || s.lora_targets != LoraTargets::attn_qv;
   const bool mlp_linear_inputs = saves_inputs || s.lora_targets == LoraTargets::all_linear;
   double e = 2 * h;                          // inputs of the two norms
   e += h;                                    // QKV projection input
   e += q_dim + 2 * kv_dim;                   // Q, K, V (for QK^T and attention over V)
   e += o_in;                                 // attention output (softmax-V product; o-proj input)
-  (void)attn_linear_inputs;
   if (dropout) e += 0.5 * h;                 // attention dropout mask (1 byte per element)
   // Attention scores (softmax output 2 B, dropout mask 1 B, dropout output 2 B = 5 a s bytes per
   // token in Korthikanti's count) unless FlashAttention or selective recompute drops them.
@@ -154,284 +125,327 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   return e + mlp;
 }
 
-}  // namespace
 
-// [SECTION] estimate
-Estimate estimate(const Scenario& s) {
-  Estimate e;
+// [SECTION] placement — what one GPU holds: blocks split over tp and pp (experts also over ep);
+// with pp > 1 the first stage holds the embedding and the last the head (Megatron-LM,
+// arXiv:2104.04473); the first stage's share is the per-GPU figure.
+struct Placement {
+  int tp = 1, pp = 1, cp = 1, dp = 1;
+  double local = 0;         // parameters on this GPU
+  double local_linear = 0;  // of which block matmul weights
+  double local_other = 0;   // embeddings, head, norms
+};
+Placement place(const Scenario& s, const Counts& c) {
+  Placement p;
+  const Parallel& par = s.parallel;
+  p.tp = par.tp, p.pp = par.pp, p.cp = par.cp, p.dp = std::max(1, par.dp());
+  const double blocks = c.linear - c.expert + c.expert / par.ep;
+  const double embed_part = p.pp > 1 ? std::max(c.embed, c.head) : c.embed + c.head;
+  p.local = (blocks / p.pp + embed_part) / p.tp;
+  p.local_linear = blocks / p.pp / p.tp;
+  p.local_other = p.local - p.local_linear;
+  return p;
+}
+
+// KV cache per token, whole model: 2 (K and V) x layers x kv_heads x head_dim x bytes (GQA-aware);
+// MLA caches the latent (kv_lora_rank + rope dims) once (DeepSeek-V2, arXiv:2405.04434).
+double kv_cache_per_token(const Scenario& s) {
+  const ModelArch& m = s.model;
+  const double kv_elem = m.mla ? m.layers * (m.mla->kv_lora_rank + m.mla->qk_rope_head_dim) : 2.0 * m.layers * m.kv_heads * m.head_dim;
+  return kv_elem * info(s.serving.kv_dtype).element_bytes;
+}
+
+// [SECTION] model states (training) — ZeRO (arXiv:1910.02054): stage 1 shards optimizer states,
+// 2 also gradients, 3 also weights; offload moves optimizer states (and weights) to the CPU.
+void training_model_states(const Scenario& s, const Counts& c, const Placement& p, Estimate& e) {
   const ModelArch& m = s.model;
   const Parallel& par = s.parallel;
-  const int tp = par.tp, pp = par.pp, cp = par.cp, dp = std::max(1, par.dp());
-  const Counts c = counts(m);
-  e.params = c.total;
-  e.active_params = c.active;
-  const bool lora = s.task == Task::lora || s.task == Task::qlora;
-  const bool train = s.task != Task::inference;
-  const double ab = activation_bytes_per_element(s.precision);
-
-  // Parameters held by one GPU: blocks split over tp and pp (experts also over ep); with pp > 1
-  // the first stage holds the embedding and the last the head (Megatron-LM, arXiv:2104.04473).
-  const double blocks = c.linear - c.expert + c.expert / par.ep;
-  const double embed_part = pp > 1 ? std::max(c.embed, c.head) : c.embed + c.head;
-  const double local = (blocks / pp + embed_part) / tp;
-  const double local_linear = blocks / pp / tp;
-  const double local_other = local - local_linear;
-
-  // KV cache per token, whole model: 2 (K and V) x layers x kv_heads x head_dim x bytes
-  // (GQA-aware); MLA caches the latent (kv_lora_rank + rope dims) once (arXiv:2405.04434).
-  const double kv_elem = m.mla ? m.layers * (m.mla->kv_lora_rank + m.mla->qk_rope_head_dim)
-                               : 2.0 * m.layers * m.kv_heads * m.head_dim;
-  e.kv_cache_per_token_bytes = kv_elem * format_bytes(s.serving.kv_dtype);
-
   MemoryBreakdown& mem = e.memory;
-  if (train) {
-    const StateBytes sb = state_bytes(s.precision, s.optimizer);
-    double trainable_local;
-    if (lora) {
-      e.trainable_params = lora_params(s);
-      trainable_local = e.trainable_params / (tp * pp);
-      // Frozen base in its stored format; QLoRA quantises the block linears only, embeddings,
-      // norms and head stay in 16 bits (bitsandbytes Linear4bit replaces nn.Linear in blocks).
-      const WeightFormat wf = s.weights;
-      double base = quantised(wf) ? local_linear * stored_bytes(wf) + local_other * 2.0 : local * stored_bytes(wf);
-      if (par.zero >= 3) base /= dp;
-      mem.weights_bytes = base + trainable_local * sb.w / (par.zero >= 3 ? dp : 1);
-      e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters", {std::to_string(s.lora_rank), format_count(e.trainable_params)}));
-      if (quantised(wf)) {
-        // The dequantised bf16 copy of the largest block matrix exists during its matmul.
-        const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
-        mem.temporary_bytes += m.hidden * std::max(f, m.heads * m.head_dim) / tp * 2.0;
-      }
-    } else {
-      e.trainable_params = c.total;
-      trainable_local = local;
-      mem.weights_bytes = local * sb.w / (par.zero >= 3 ? dp : 1);
-    }
-    // ZeRO (arXiv:1910.02054): stage 1 shards optimizer states, 2 also gradients, 3 also weights.
-    mem.gradients_bytes = trainable_local * sb.g / (par.zero >= 2 ? dp : 1);
-    mem.optimizer_bytes = trainable_local * sb.o / (par.zero >= 1 ? dp : 1);
-    if (par.offload != Offload::none) {
-      e.cpu_offload_bytes += mem.optimizer_bytes;
-      mem.optimizer_bytes = 0;  // ZeRO-Offload: optimizer states and step on the CPU
-      e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
-    }
-    if (par.offload == Offload::optimizer_params) {
-      // ZeRO-Infinity style: parameters live on the CPU, gathered a layer at a time.
-      const double per_layer = mem.weights_bytes * dp / std::max(1, m.layers);
-      e.cpu_offload_bytes += mem.weights_bytes;
-      mem.weights_bytes = 2 * per_layer;  // the gathered layer and the prefetched next one
-    }
-    e.model_states_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes;
-
-    // Activations: per layer and token, split by tp (all of it with sequence parallelism; the
-    // norm/dropout/linear-input part of 10sbh stays whole without it, Korthikanti §4.2.2),
-    // by cp along the sequence; with 1F1B the first stage keeps pp micro-batches of L/pp layers.
-    const double seq_local = s.seq_len / cp;
-    const double tokens_mb = seq_local * s.micro_batch;
-    if (m.has_shape()) {
-      // Stored per layer (selective recompute drops the attention scores) and while a layer is
-      // rebuilt under full recompute (everything, scores included).
-      auto split = [&](double per_token) {
-        const double unsplit = par.sequence_parallel ? 0.0 : std::min(per_token, 5.0 * m.hidden);
-        return tp > 1 ? unsplit + (per_token - unsplit) / tp : per_token;
-      };
-      const double per_layer_token = split(activation_elements_per_token(s, lora, seq_local, s.recompute == Recompute::none));
-      const double rebuilt_layer_token = split(activation_elements_per_token(s, lora, seq_local, true));
-      const double n_micro = std::max(1.0, static_cast<double>(s.global_batch) / (dp * s.micro_batch));
-      const double in_flight = pp > 1 ? std::min<double>(pp, n_micro) : 1.0;
-      const double layers_held = static_cast<double>(m.layers) / pp * in_flight;
-      double act;
-      if (s.recompute == Recompute::full) {
-        // Only each layer's input is kept; one layer is rebuilt at a time in backward.
-        act = layers_held * tokens_mb * m.hidden * ab / (par.sequence_parallel ? tp : 1) + rebuilt_layer_token * tokens_mb * ab;
-      } else {
-        act = layers_held * per_layer_token * tokens_mb * ab;
-      }
-      mem.activations_bytes = act;
-      // Loss buffers on the last stage: 16-bit logits, their fp32 copy and its gradient
-      // (10 bytes per vocab entry; fp32 training: 4 + 4), split over tp (vocab-parallel).
-      const double logit_bytes = s.precision == Precision::fp32 ? 8.0 : 10.0;
-      mem.logits_bytes = tokens_mb * m.vocab * logit_bytes / tp;
-      // Backward scratch: the largest per-layer activation gradient, twice.
-      const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
-      mem.temporary_bytes += 2.0 * tokens_mb * std::max(f, m.hidden) * ab / tp;
-    } else {
-      e.warnings.push_back(notice("no_shape", "no layer shape: activations are not estimated"));
-    }
-    e.peak_allocated_bytes = e.model_states_bytes + mem.activations_bytes + mem.logits_bytes + mem.temporary_bytes;
-  } else {
-    // [SECTION] inference: weights in their stored format (+ quantisation constants).
+  const StateBytes sb = state_bytes(s.precision, s.optimizer);
+  const int dp = p.dp, tp = p.tp, pp = p.pp;
+  double trainable_local;
+  if (s.task == Task::lora || s.task == Task::qlora) {
+    e.trainable_params = lora_params(s);
+    trainable_local = e.trainable_params / (tp * pp);
+    // Frozen base in its stored format; QLoRA quantises the block linears only, embeddings,
+    // norms and head stay in 16 bits (bitsandbytes Linear4bit replaces nn.Linear in blocks).
     const WeightFormat wf = s.weights;
-    mem.weights_bytes = quantised(wf) ? local_linear * stored_bytes(wf) + local_other * 2.0 : local * stored_bytes(wf);
-    if (wf == WeightFormat::fp32 && !m.has_shape()) mem.weights_bytes = local * 4.0;
-    e.model_states_bytes = mem.weights_bytes;
-    const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;
-    mem.kv_cache_bytes = s.serving.batch * ctx * e.kv_cache_per_token_bytes / tp / pp;
-    if (m.has_shape()) {
-      // The prefill's largest transient: one layer's MLP intermediates (gated: gate, up and their
-      // product) or, without FlashAttention, the attention scores; plus the prompt's logits.
-      const double tokens = s.serving.batch * s.serving.prompt_tokens;
-      const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
-      const double wb = wf == WeightFormat::fp32 ? 4.0 : 2.0;
-      const double mlp = tokens * f * (m.ffn_type == "gated" || m.moe ? 3.0 : 2.0) * wb / tp;
-      const double scores = s.flash_attention ? 0.0
-          : 2.0 * s.serving.batch * (m.heads / tp) * s.serving.prompt_tokens * s.serving.prompt_tokens * wb;
-      mem.activations_bytes = std::max(mlp, scores) + tokens * m.hidden * wb * 2.0;
-      mem.logits_bytes = tokens * m.vocab * wb / tp;
-      if (quantised(wf)) mem.temporary_bytes = m.hidden * std::max(m.ffn_hidden, m.heads * m.head_dim) * 2.0 / tp;
+    double base = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * 2.0 : p.local * stored_bytes(wf);
+    if (par.zero >= 3) base /= dp;
+    mem.weights_bytes = base + trainable_local * sb.w / (par.zero >= 3 ? dp : 1);
+    e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters",
+                                   {std::to_string(s.lora_rank), format_count(e.trainable_params)}));
+    if (quantised(wf)) {
+      // The dequantised bf16 copy of the largest block matrix exists during its matmul.
+      const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
+      mem.temporary_bytes += m.hidden * std::max(f, m.heads * m.head_dim) / tp * 2.0;
     }
-    e.peak_allocated_bytes = mem.weights_bytes + mem.kv_cache_bytes + mem.activations_bytes + mem.logits_bytes + mem.temporary_bytes;
+  } else {
+    e.trainable_params = c.total;
+    trainable_local = p.local;
+    mem.weights_bytes = p.local * sb.w / (par.zero >= 3 ? dp : 1);
   }
+  mem.gradients_bytes = trainable_local * sb.g / (par.zero >= 2 ? dp : 1);
+  mem.optimizer_bytes = trainable_local * sb.o / (par.zero >= 1 ? dp : 1);
+  if (par.offload != Offload::none) {
+    e.cpu_offload_bytes += mem.optimizer_bytes;
+    mem.optimizer_bytes = 0;  // ZeRO-Offload: optimizer states and step on the CPU
+    e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
+  }
+  if (par.offload == Offload::optimizer_params) {
+    // ZeRO-Infinity style: parameters live on the CPU, gathered a layer at a time.
+    const double per_layer = mem.weights_bytes * dp / std::max(1, m.layers);
+    e.cpu_offload_bytes += mem.weights_bytes;
+    mem.weights_bytes = 2 * per_layer;  // the gathered layer and the prefetched next one
+  }
+  e.model_states_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes;
+}
+
+// [SECTION] activations (training) — split by tp (all of it with sequence parallelism; the
+// norm/dropout/linear-input part of 10sbh stays whole without it, Korthikanti §4.2.2), by cp
+// along the sequence; with 1F1B the first stage keeps pp micro-batches of L/pp layers.
+void training_activations(const Scenario& s, const Placement& p, Estimate& e) {
+  const ModelArch& m = s.model;
+  const Parallel& par = s.parallel;
+  MemoryBreakdown& mem = e.memory;
+  const bool lora = s.task == Task::lora || s.task == Task::qlora;
+  const double ab = info(s.precision).activation_bytes;
+  const int tp = p.tp, pp = p.pp;
+  const double seq_local = s.seq_len / p.cp;
+  const double tokens_mb = seq_local * s.micro_batch;
+  if (!m.has_shape()) {
+    e.warnings.push_back(notice("no_shape", "no layer shape: activations are not estimated"));
+    return;
+  }
+  // Stored per layer (selective recompute drops the attention scores) and while a layer is
+  // rebuilt under full recompute (everything, scores included).
+  auto split = [&](double per_token) {
+    const double unsplit = par.sequence_parallel ? 0.0 : std::min(per_token, 5.0 * m.hidden);
+    return tp > 1 ? unsplit + (per_token - unsplit) / tp : per_token;
+  };
+  const double per_layer_token = split(activation_elements_per_token(s, lora, seq_local, s.recompute == Recompute::none));
+  const double rebuilt_layer_token = split(activation_elements_per_token(s, lora, seq_local, true));
+  const double n_micro = std::max(1.0, static_cast<double>(s.global_batch) / (p.dp * s.micro_batch));
+  const double in_flight = pp > 1 ? std::min<double>(pp, n_micro) : 1.0;
+  const double layers_held = static_cast<double>(m.layers) / pp * in_flight;
+  if (s.recompute == Recompute::full) {
+    // Only each layer's input is kept; one layer is rebuilt at a time in backward.
+    mem.activations_bytes = layers_held * tokens_mb * m.hidden * ab / (par.sequence_parallel ? tp : 1) + rebuilt_layer_token * tokens_mb * ab;
+  } else {
+    mem.activations_bytes = layers_held * per_layer_token * tokens_mb * ab;
+  }
+  // Loss buffers on the last stage: 16-bit logits, their fp32 copy and its gradient
+  // (10 bytes per vocab entry; fp32 training: 4 + 4), split over tp (vocab-parallel).
+  const double logit_bytes = s.precision == Precision::fp32 ? 8.0 : 10.0;
+  mem.logits_bytes = tokens_mb * m.vocab * logit_bytes / tp;
+  // Backward scratch: the largest per-layer activation gradient, twice.
+  const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
+  mem.temporary_bytes += 2.0 * tokens_mb * std::max(f, m.hidden) * ab / tp;
+}
+
+// [SECTION] inference memory — weights in their stored format (+ quantisation constants), the
+// KV cache of the batch, and the prefill's largest transient.
+void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
+  const ModelArch& m = s.model;
+  MemoryBreakdown& mem = e.memory;
+  const WeightFormat wf = s.weights;
+  const int tp = p.tp;
+  mem.weights_bytes = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * 2.0 : p.local * stored_bytes(wf);
+  if (wf == WeightFormat::fp32 && !m.has_shape()) mem.weights_bytes = p.local * 4.0;
+  e.model_states_bytes = mem.weights_bytes;
+  const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;
+  mem.kv_cache_bytes = s.serving.batch * ctx * e.kv_cache_per_token_bytes / tp / p.pp;
+  if (m.has_shape()) {
+    // One layer's MLP intermediates (gated: gate, up and their product) or, without
+    // FlashAttention, the attention scores; plus the prompt's logits.
+    const double tokens = s.serving.batch * s.serving.prompt_tokens;
+    const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
+    const double wb = wf == WeightFormat::fp32 ? 4.0 : 2.0;
+    const double mlp = tokens * f * (m.ffn_type == "gated" || m.moe ? 3.0 : 2.0) * wb / tp;
+    const double scores = s.flash_attention ? 0.0
+        : 2.0 * s.serving.batch * (m.heads / tp) * s.serving.prompt_tokens * s.serving.prompt_tokens * wb;
+    mem.activations_bytes = std::max(mlp, scores) + tokens * m.hidden * wb * 2.0;
+    mem.logits_bytes = tokens * m.vocab * wb / tp;
+    if (quantised(wf)) mem.temporary_bytes = m.hidden * std::max(m.ffn_hidden, m.heads * m.head_dim) * 2.0 / tp;
+  }
+}
+
+// [SECTION] totals and fit — what nvidia-smi would show: the allocated peak, the CUDA context and
+// the allocator's cache; against the card's memory.
+void totals_and_fit(const Scenario& s, Estimate& e) {
+  MemoryBreakdown& mem = e.memory;
+  e.peak_allocated_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes + mem.activations_bytes + mem.logits_bytes +
+                           mem.kv_cache_bytes + mem.temporary_bytes;
   mem.context_bytes = kContextBytes;
   mem.fragmentation_bytes = kFragmentation * e.peak_allocated_bytes;
   e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
   e.assumptions.push_back(notice("a_context", "CUDA/framework context " + format_bytes_binary(kContextBytes) + " and allocator overhead " +
                                                   format_sig(kFragmentation * 100, 2) + "% of the allocated peak",
                                  {format_bytes_binary(kContextBytes), format_sig(kFragmentation * 100, 2)}));
-
-  const Accelerator* gpu = s.gpu;
-  if (gpu && gpu->memory_bytes) {
-    e.fits = e.total_bytes <= *gpu->memory_bytes;
-    e.headroom_bytes = *gpu->memory_bytes - e.total_bytes;
+  if (s.gpu && s.gpu->memory_bytes) {
+    e.fits = e.total_bytes <= *s.gpu->memory_bytes;
+    e.headroom_bytes = *s.gpu->memory_bytes - e.total_bytes;
   }
+}
 
-  // [SECTION] training time — model FLOPs per token: 6 x (active matmul parameters) + the
-  // attention term 12 x layers x seq x (heads x head_dim) (Korthikanti eq. for MFU; PaLM App. B).
+// [SECTION] FLOPs — model FLOPs per token: 6 x (active matmul parameters) + the attention term
+// 12 x layers x seq x (heads x head_dim) (Korthikanti eq. for MFU; PaLM App. B). Hardware FLOPs
+// add the recompute passes. LoRA: frozen weights need no weight gradient, 4N instead of 6N.
+void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
+  const ModelArch& m = s.model;
   if (m.has_shape()) {
     // The output head is a matmul even when tied to the embedding; the embedding lookup is not.
     const double matmul = c.active - c.embed - c.head + m.vocab * m.hidden;
-    const double d_attn = m.heads * m.head_dim;
-    const double attn = 12.0 * m.layers * s.seq_len * d_attn;
+    const double attn = 12.0 * m.layers * s.seq_len * (m.heads * m.head_dim);
     e.model_flops_per_token = 6.0 * matmul + attn;
     double hw = e.model_flops_per_token;
-    if (s.recompute == Recompute::full) hw += (2.0 * matmul + attn / 3.0);          // one more forward
-    if (s.recompute == Recompute::selective) hw += attn / 3.0;                        // attention forward again
+    if (s.recompute == Recompute::full) hw += (2.0 * matmul + attn / 3.0);  // one more forward
+    if (s.recompute == Recompute::selective) hw += attn / 3.0;               // attention forward again
     e.hardware_flops_per_token = hw;
   } else {
     e.model_flops_per_token = 6.0 * c.active;
     e.hardware_flops_per_token = e.model_flops_per_token;
   }
-  if (lora) {
-    // Frozen weights need no weight gradient: forward 2N + activation gradient 2N = 4N (+ adapters).
+  if (s.task == Task::lora || s.task == Task::qlora) {
     e.model_flops_per_token = e.model_flops_per_token * 4.0 / 6.0;
     e.hardware_flops_per_token = e.hardware_flops_per_token * 4.0 / 6.0;
   }
-
-  if (train && gpu) {
-    const auto peak = gpu->peak_flops(s.precision);
-    if (!peak) {
-      e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + precision_name(s.precision) + ": no time estimate", {precision_name(s.precision)}));
-    } else {
-      const double gemm = gpu->measured_bf16_matmul_flops && gpu->peak_flops(Precision::bf16)
-                              ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
-                              : kDefaultGemmEfficiency;
-      if (!gpu->measured_from.empty()) {
-        e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
-      }
-      if (!gpu->measured_bf16_matmul_flops) {
-        e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed", {format_sig(kDefaultGemmEfficiency, 2)}));
-      }
-      const double h = m.has_shape() ? m.hidden : 4096;
-      const double size = h / (h + kGemmHalfHidden);
-      const double rate = *peak * gemm * size * kFrameworkEfficiency;  // FLOP/s achieved on compute
-      const double seqs_per_step = s.global_batch;
-      const double tokens_step = seqs_per_step * s.seq_len;
-      const double n_micro = std::max(1.0, seqs_per_step / (dp * s.micro_batch));
-      double compute_s = tokens_step * e.hardware_flops_per_token / par.gpus / rate;
-      if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);
-      // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step (arXiv:2104.04473 §2.2).
-      const double bubble = pp > 1 ? (pp - 1.0) / (n_micro + pp - 1.0) : 0.0;
-      double step_s = compute_s / (1.0 - bubble);
-      // Tensor parallel: 4 all-reduces of (tokens x hidden x 2 B) per layer and micro-batch
-      // (2 forward, 2 backward; +2 with full recompute), ring cost 2(t-1)/t x bytes / bandwidth.
-      if (tp > 1 && m.has_shape()) {
-        const int domain = gpu->domain_cards.value_or(1);
-        double bw;
-        if (tp <= domain && gpu->interconnect_bytes_per_s_bidirectional) {
-          bw = *gpu->interconnect_bytes_per_s_bidirectional / 2.0 * kLinkEfficiency;
-        } else if (tp <= domain && gpu->interconnect_kind != "pcie") {
-          // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
-          // floor we can stand behind.
-          bw = (gpu->pcie_gen.value_or(4) >= 5 ? 64e9 : 32e9) * kLinkEfficiency;
-          e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
-                                      {gpu->interconnect_name}));
-        } else {
-          bw = (tp <= kGpusPerNode ? (gpu->pcie_gen.value_or(4) >= 5 ? 64e9 : 32e9) : kNicBytesPerS) * kLinkEfficiency;
-          e.warnings.push_back(notice(tp <= kGpusPerNode ? "tp_over_pcie" : "tp_over_network",
-                                      "tensor parallelism of " + std::to_string(tp) + " runs over " +
-                                          std::string(tp <= kGpusPerNode ? "PCIe" : "the network") + ", not a fast card-to-card link",
-                                      {std::to_string(tp)}));
-        }
-        const double bytes = s.micro_batch * (s.seq_len / cp) * m.hidden * 2.0;
-        const double per_op = 2.0 * (tp - 1.0) / tp * bytes / bw;
-        const double ops = (s.recompute == Recompute::full ? 6.0 : 4.0) * m.layers / pp;
-        if (!s.mfu) step_s += per_op * ops * n_micro;
-      }
-      // Data parallel: gradient all-reduce 2(d-1)/d x bytes, overlapped with the backward pass.
-      if (dp > 1) {
-        const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
-        const bool multi_node = par.gpus > kGpusPerNode;
-        const double bw = multi_node ? kNicBytesPerS * kGpusPerNode * kLinkEfficiency
-                                     : gpu->interconnect_bytes_per_s_bidirectional.value_or(32e9 * 2) / 2.0 * kLinkEfficiency;
-        double comm = 2.0 * (dp - 1.0) / dp * grad_bytes / bw;
-        if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
-        const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
-        if (!s.mfu) step_s += exposed;
-      }
-      e.step_time_s = step_s;
-      e.tokens_per_s_per_gpu = tokens_step / step_s / par.gpus;
-      e.tflops_per_gpu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / 1e12;
-      e.hardware_tflops_per_gpu = *e.tokens_per_s_per_gpu * e.hardware_flops_per_token / 1e12;
-      e.mfu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / *peak;
-      if (s.tokens) {
-        e.gpu_hours = *s.tokens / *e.tokens_per_s_per_gpu / 3600.0;
-        e.days = *e.gpu_hours / par.gpus / 24.0;
-      }
-      if (gpu->interconnect_kind == "nvlink_capped" && tp > 1) {
-        e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
-      }
-      if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
-        e.warnings.push_back(notice("no_fp8", gpu->name + " has no FP8", {gpu->name}));
-      }
-    }
-  }
-  if (s.task == Task::qlora && gpu && gpu->support.count("bitsandbytes") && gpu->support.at("bitsandbytes").level == "no") {
-    e.warnings.push_back(notice("qlora_no_bnb", gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {gpu->name}));
-  }
-
-  if (s.task == Task::inference && gpu && m.has_shape()) {
-    const auto peak = gpu->peak_flops(s.weights == WeightFormat::fp16 ? Precision::fp16_mixed : Precision::bf16);
-    if (peak && gpu->memory_bandwidth_bytes_per_s) {
-      const double gemm = kDefaultGemmEfficiency;
-      e.prefill_s = s.serving.batch * s.serving.prompt_tokens * 2.0 * c.active / tp / (*peak * gemm);
-      // Decode is memory-bound: each step reads the weights and the KV cache once.
-      const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
-      const double step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * kBandwidthEfficiency);
-      e.decode_tokens_per_s_per_request = 1.0 / step;
-      e.decode_tokens_per_s_total = s.serving.batch / step;
-    }
-    if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
-      const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
-      e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (s.serving.batch * e.kv_cache_per_token_bytes / tp)));
-      const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;
-      e.max_batch = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
-    }
-  }
-  return e;
 }
 
-std::optional<double> result_value(const Estimate& e, const std::string& path) {
-  if (path == "memory.model_states") return e.model_states_bytes;
-  if (path == "memory.peak_allocated") return e.peak_allocated_bytes;
-  if (path == "memory.total") return e.total_bytes;
-  if (path == "memory.kv_cache_per_token") return e.kv_cache_per_token_bytes;
-  if (path == "compute.tokens_per_s_per_gpu") return e.tokens_per_s_per_gpu;
-  if (path == "compute.tflops_per_gpu") return e.tflops_per_gpu;
-  if (path == "compute.hardware_tflops_per_gpu") return e.hardware_tflops_per_gpu;
-  if (path == "compute.mfu") return e.mfu;
-  if (path == "compute.gpu_hours") return e.gpu_hours;
-  if (path == "compute.days") return e.days;
-  return std::nullopt;
+// [SECTION] training time — GEMM rate x size efficiency x framework efficiency, the 1F1B bubble,
+// tensor-parallel all-reduces and the exposed part of the data-parallel gradient all-reduce.
+void training_time(const Scenario& s, const Placement& p, Estimate& e) {
+  const ModelArch& m = s.model;
+  const Parallel& par = s.parallel;
+  const Accelerator* gpu = s.gpu;
+  const int tp = p.tp, pp = p.pp, cp = p.cp, dp = p.dp;
+  const auto peak = gpu->peak_flops(s.precision);
+  if (!peak) {
+    e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + word(s.precision) + ": no time estimate", {word(s.precision)}));
+    return;
+  }
+  const double gemm = gpu->measured_bf16_matmul_flops && gpu->peak_flops(Precision::bf16)
+                          ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
+                          : kDefaultGemmEfficiency;
+  if (!gpu->measured_from.empty()) {
+    e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
+  }
+  if (!gpu->measured_bf16_matmul_flops) {
+    e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed",
+                                   {format_sig(kDefaultGemmEfficiency, 2)}));
+  }
+  const double h = m.has_shape() ? m.hidden : 4096;
+  const double size = h / (h + kGemmHalfHidden);
+  const double rate = *peak * gemm * size * kFrameworkEfficiency;  // FLOP/s achieved on compute
+  const double seqs_per_step = s.global_batch;
+  const double tokens_step = seqs_per_step * s.seq_len;
+  const double n_micro = std::max(1.0, seqs_per_step / (dp * s.micro_batch));
+  double compute_s = tokens_step * e.hardware_flops_per_token / par.gpus / rate;
+  if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);
+  // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step (arXiv:2104.04473 §2.2).
+  const double bubble = pp > 1 ? (pp - 1.0) / (n_micro + pp - 1.0) : 0.0;
+  double step_s = compute_s / (1.0 - bubble);
+  // Tensor parallel: 4 all-reduces of (tokens x hidden x 2 B) per layer and micro-batch
+  // (2 forward, 2 backward; +2 with full recompute), ring cost 2(t-1)/t x bytes / bandwidth.
+  if (tp > 1 && m.has_shape()) {
+    const int domain = gpu->domain_cards.value_or(1);
+    double bw;
+    if (tp <= domain && gpu->interconnect_bytes_per_s_bidirectional) {
+      bw = *gpu->interconnect_bytes_per_s_bidirectional / 2.0 * hw::kLinkEfficiency;
+    } else if (tp <= domain && gpu->interconnect_kind != "pcie") {
+      // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
+      // floor we can stand behind.
+      bw = hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency;
+      e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
+                                  {gpu->interconnect_name}));
+    } else {
+      const bool in_node = tp <= hw::kCardsPerNode;
+      bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : hw::kNicBytesPerS) * hw::kLinkEfficiency;
+      e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
+                                  "tensor parallelism of " + std::to_string(tp) + " runs over " +
+                                      std::string(in_node ? "PCIe" : "the network") + ", not a fast card-to-card link",
+                                  {std::to_string(tp)}));
+    }
+    const double bytes = s.micro_batch * (s.seq_len / cp) * m.hidden * 2.0;
+    const double per_op = 2.0 * (tp - 1.0) / tp * bytes / bw;
+    const double ops = (s.recompute == Recompute::full ? 6.0 : 4.0) * m.layers / pp;
+    if (!s.mfu) step_s += per_op * ops * n_micro;
+  }
+  // Data parallel: gradient all-reduce 2(d-1)/d x bytes, overlapped with the backward pass.
+  if (dp > 1) {
+    const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
+    const bool multi_node = par.gpus > hw::kCardsPerNode;
+    const double bw = multi_node ? hw::kNicBytesPerS * hw::kCardsPerNode * hw::kLinkEfficiency
+                                 : gpu->interconnect_bytes_per_s_bidirectional.value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
+    double comm = 2.0 * (dp - 1.0) / dp * grad_bytes / bw;
+    if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
+    const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
+    if (!s.mfu) step_s += exposed;
+  }
+  e.step_time_s = step_s;
+  e.tokens_per_s_per_gpu = tokens_step / step_s / par.gpus;
+  e.tflops_per_gpu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / 1e12;
+  e.hardware_tflops_per_gpu = *e.tokens_per_s_per_gpu * e.hardware_flops_per_token / 1e12;
+  e.mfu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / *peak;
+  if (s.tokens) {
+    e.gpu_hours = *s.tokens / *e.tokens_per_s_per_gpu / 3600.0;
+    e.days = *e.gpu_hours / par.gpus / 24.0;
+  }
+  if (gpu->interconnect_kind == "nvlink_capped" && tp > 1) {
+    e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
+  }
+  if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
+    e.warnings.push_back(notice("no_fp8", gpu->name + " has no FP8", {gpu->name}));
+  }
+}
+
+// [SECTION] serving — prefill is compute-bound (2N FLOPs per prompt token); decode is
+// memory-bound: each step reads the weights and the KV cache once.
+void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e) {
+  const Accelerator* gpu = s.gpu;
+  const MemoryBreakdown& mem = e.memory;
+  const int tp = p.tp;
+  const auto peak = gpu->peak_flops(s.weights == WeightFormat::fp16 ? Precision::fp16_mixed : Precision::bf16);
+  if (peak && gpu->memory_bandwidth_bytes_per_s) {
+    e.prefill_s = s.serving.batch * s.serving.prompt_tokens * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
+    const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
+    const double step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * kBandwidthEfficiency);
+    e.decode_tokens_per_s_per_request = 1.0 / step;
+    e.decode_tokens_per_s_total = s.serving.batch / step;
+  }
+  if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
+    const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
+    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (s.serving.batch * e.kv_cache_per_token_bytes / tp)));
+    const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;
+    e.max_batch = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
+  }
+}
+
+}  // namespace
+
+// [SECTION] estimate — the pipeline.
+Estimate estimate(const Scenario& s) {
+  Estimate e;
+  const Counts c = counts(s.model);
+  e.params = c.total;
+  e.active_params = c.active;
+  e.kv_cache_per_token_bytes = kv_cache_per_token(s);
+  const Placement p = place(s, c);
+  const bool train = s.task != Task::inference;
+  if (train) {
+    training_model_states(s, c, p, e);
+    training_activations(s, p, e);
+  } else {
+    inference_memory(s, p, e);
+  }
+  totals_and_fit(s, e);
+  flops_per_token(s, c, e);
+  if (train && s.gpu) training_time(s, p, e);
+  if (s.task == Task::qlora && s.gpu && s.gpu->support.count("bitsandbytes") && s.gpu->support.at("bitsandbytes").level == "no") {
+    e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
+  }
+  if (!train && s.gpu && s.model.has_shape()) serving(s, c, p, e);
+  return e;
 }
 
 }  // namespace xuanka::core

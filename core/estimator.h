@@ -47,7 +47,4 @@ struct Estimate {
 
 Estimate estimate(const Scenario& s);
 
-// A result figure by the contract's path ("memory.total", "compute.mfu", ...).
-std::optional<double> result_value(const Estimate& e, const std::string& path);
-
 }  // namespace xuanka::core

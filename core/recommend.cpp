@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/format.h"
+#include "core/hardware.h"
 
 namespace xuanka::core {
 
@@ -118,12 +119,13 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
 
 std::string strategy_text(const Option& o) {
   std::string s;
-  if (o.parallel.tp > 1) s += "tensor parallel " + std::to_string(o.parallel.tp) + ", ";
-  if (o.parallel.pp > 1) s += "pipeline " + std::to_string(o.parallel.pp) + ", ";
-  if (o.parallel.zero > 0) s += "ZeRO-" + std::to_string(o.parallel.zero) + ", ";
-  if (o.parallel.offload != Offload::none) s += "optimizer offload, ";
-  if (o.recompute == Recompute::selective) s += "selective recompute, ";
-  if (o.recompute == Recompute::full) s += "full recompute, ";
+  const Parallel& par = o.scenario.parallel;
+  if (par.tp > 1) s += "tensor parallel " + std::to_string(par.tp) + ", ";
+  if (par.pp > 1) s += "pipeline " + std::to_string(par.pp) + ", ";
+  if (par.zero > 0) s += "ZeRO-" + std::to_string(par.zero) + ", ";
+  if (par.offload != Offload::none) s += "optimizer offload, ";
+  if (o.scenario.recompute == Recompute::selective) s += "selective recompute, ";
+  if (o.scenario.recompute == Recompute::full) s += "full recompute, ";
   if (!s.empty()) s.resize(s.size() - 2);
   return s.empty() ? "no sharding" : s;
 }
@@ -135,16 +137,17 @@ void explain(Option& o, const Constraints& c) {
                                                  std::to_string(o.cards) + " card" + (o.cards > 1 ? "s" : ""),
                              {format_sig(head, 2), std::to_string(o.cards)}));
   if (o.job_days) o.reasons.push_back(notice("about_days", "about " + format_sig(*o.job_days, 3) + " days", {format_sig(*o.job_days, 3)}));
-  if (a.interconnect_kind == "pcie" && o.parallel.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
+  const Parallel& par = o.scenario.parallel;
+  if (a.interconnect_kind == "pcie" && par.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
   if (a.interconnect_kind == "pcie" && o.cards > 1) o.warnings.push_back(notice("pcie_only", a.name + " has no card-to-card link: gradients go over PCIe", {a.name}));
-  if (a.interconnect_kind == "nvlink_capped" && o.parallel.tp <= 1) o.warnings.push_back(notice("nvlink_capped", a.name + ": NVLink capped at 400 GB/s (export variant)", {a.name}));
+  if (a.interconnect_kind == "nvlink_capped" && par.tp <= 1) o.warnings.push_back(notice("nvlink_capped", a.name + ": NVLink capped at 400 GB/s (export variant)", {a.name}));
   if (a.form_factor && *a.form_factor == "pcie_consumer") {
     o.warnings.push_back(notice("geforce_server", "GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards"));
   }
-  if (a.tdp_w && *a.tdp_w >= 700) o.warnings.push_back(notice("liquid", format_sig(*a.tdp_w, 4) + " W card: plan liquid cooling", {format_sig(*a.tdp_w, 4)}));
+  if (a.tdp_w && *a.tdp_w >= hw::kLiquidCoolingTdpW) o.warnings.push_back(notice("liquid", format_sig(*a.tdp_w, 4) + " W card: plan liquid cooling", {format_sig(*a.tdp_w, 4)}));
   if (a.domestic) {
     o.warnings.push_back(notice("domestic_stack", "check operator coverage and framework versions on the vendor stack before committing"));
-    if (a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back(notice("no_fp8", a.name + " has no FP8", {a.name}));
+    if (o.scenario.precision == Precision::fp8_mixed && a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back(notice("no_fp8", a.name + " has no FP8", {a.name}));
   }
   for (const auto& w : o.estimate.warnings) o.warnings.push_back(w);
   if (!o.meets_deadline && c.deadline_days) o.warnings.push_back(notice("misses_deadline", "misses the deadline of " + format_sig(*c.deadline_days, 3) + " days", {format_sig(*c.deadline_days, 3)}));
@@ -177,8 +180,8 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       // gradients of full training (4 B/param), the frozen LoRA base (its format) or QLoRA's 4-bit
       // base (0.5 B/param, not sharded) must fit.
       if (s.model.params) {
-        const double per_param = s.task == Task::qlora ? 0.5 : lora_like(s.task) ? format_bytes(s.weights) : train ? 4.0 : format_bytes(s.weights);
-        const double shards = s.task == Task::qlora ? std::min(n, 8) : n;  // QLoRA shards only by tensor parallelism
+        const double per_param = s.task == Task::qlora ? 0.5 : lora_like(s.task) ? info(s.weights).element_bytes : train ? 4.0 : info(s.weights).element_bytes;
+        const double shards = s.task == Task::qlora ? std::min(n, hw::kCardsPerNode) : n;  // QLoRA shards only by tensor parallelism
         if (*s.model.params * per_param / shards > *a.memory_bytes) continue;
       }
       if (train && s.global_batch < n / 64) break;  // far more cards than sequences per step
@@ -188,9 +191,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       Option o;
       o.card = &a;
       o.cards = n;
-      o.parallel = t->s.parallel;
-      o.recompute = t->s.recompute;
-      o.precision = t->s.precision;
+      o.scenario = t->s;
       o.estimate = t->e;
       o.warnings = notes;
       CostInputs ci;
@@ -251,12 +252,12 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       if (!near) near = &*std::min_element(all.begin(), all.end(), [&](const Option& x, const Option& y) { return time_of(x) < time_of(y); });
       rec.nearest = *near;
       if (c.budget_cny && near->job_cny && *near->job_cny > *c.budget_cny) {
-        rec.what_it_would_take = "a budget of " + format_sig(*near->job_cny, 3) + " CNY";
+        rec.what_it_would_take = notice("take_budget", "a budget of " + format_sig(*near->job_cny, 3) + " CNY", {format_sig(*near->job_cny, 3)});
       } else if (c.deadline_days && near->job_days && *near->job_days > *c.deadline_days) {
-        rec.what_it_would_take = "a deadline of " + format_sig(*near->job_days, 3) + " days";
+        rec.what_it_would_take = notice("take_deadline", "a deadline of " + format_sig(*near->job_days, 3) + " days", {format_sig(*near->job_days, 3)});
       }
     } else {
-      rec.what_it_would_take = "no card in the catalog holds this job under these constraints";
+      rec.what_it_would_take = notice("take_nothing", "no card in the catalog holds this job under these constraints");
     }
   }
   rec.options = std::move(ok);

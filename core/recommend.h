@@ -11,9 +11,6 @@
 
 namespace xuanka::core {
 
-enum class Goal { cheapest, fastest, lowest_purchase, best_within };
-enum class BudgetKind { rent, buy };
-
 struct Constraints {
   std::optional<double> budget_cny;
   BudgetKind budget_kind = BudgetKind::rent;
@@ -31,9 +28,7 @@ struct Constraints {
 struct Option {
   const Accelerator* card = nullptr;
   int cards = 0;
-  Parallel parallel;
-  Recompute recompute = Recompute::none;
-  Precision precision = Precision::bf16_mixed;
+  Scenario scenario;                        // the complete scenario this option was estimated with
   Estimate estimate;
   CostResult cost;
   std::optional<double> job_days;           // wall clock (training)
@@ -47,7 +42,7 @@ struct Recommendation {
   std::vector<Option> pareto;               // time vs cost front (training with tokens)
   bool nothing_fits = false;                // nothing meets the constraints
   std::optional<Option> nearest;            // the best option ignoring budget and deadline
-  std::string what_it_would_take;           // e.g. "a budget of 1.2M CNY" or "13 days"
+  std::optional<Notice> what_it_would_take; // e.g. "a budget of 1.2M CNY" or "a deadline of 13 days"
   long estimates_run = 0;
 };
 

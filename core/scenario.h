@@ -1,5 +1,5 @@
-// The scenario contract (core layer): ../shared/SCENARIO.md as a struct, parsed and validated
-// with the field path of every problem.
+// The scenario contract as a struct (core layer): ../shared/SCENARIO.md. Parsing and printing
+// live in core/contract.h.
 #pragma once
 #include <optional>
 #include <string>
@@ -7,13 +7,6 @@
 #include "core/catalog.h"
 
 namespace xuanka::core {
-
-enum class Task { pretrain, full_ft, lora, qlora, inference };
-enum class Optimizer { adamw, adamw_8bit, sgd, sgd_momentum, adafactor, lion };
-enum class WeightFormat { fp32, bf16, fp16, fp8, int8, nf4, int4 };
-enum class Recompute { none, selective, full };
-enum class Offload { none, optimizer, optimizer_params };
-enum class LoraTargets { attn_qv, attn, all_linear };
 
 struct Parallel {
   int gpus = 1, tp = 1, pp = 1, cp = 1, ep = 1;
@@ -32,6 +25,7 @@ struct Serving {
 struct Scenario {
   ModelArch model;
   std::string model_id;             // preset id, or the inline name
+  bool model_preset = false;        // `model` was a preset id (printed back as the id)
   Task task = Task::pretrain;
   Precision precision = Precision::bf16_mixed;
   Optimizer optimizer = Optimizer::adamw;
@@ -50,12 +44,5 @@ struct Scenario {
   std::optional<double> mfu;        // override of the utilisation model, 0..1
 };
 
-// Parses `j` against the contract; returns diagnostics (empty when `out` is valid).
-Diagnostics parse_scenario(const nlohmann::json& j, const Catalog& catalog, Scenario& out);
-
-const char* task_name(Task t);
-const char* precision_name(Precision p);
-// Bytes per element of a stored weight format, without quantisation constants.
-double format_bytes(WeightFormat f);
 
 }  // namespace xuanka::core

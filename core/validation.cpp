@@ -14,7 +14,7 @@ bool to_base_unit(double v, const std::string& unit, double& out) {
   else if (unit == "MB") out = v * 1e6;
   else if (unit == "MiB") out = v * 1048576.0;
   else if (unit == "bytes") out = v;
-  else if (unit == "gpu_hours" || unit == "days" || unit == "tokens_per_s_per_gpu" || unit == "tflops_per_gpu" || unit == "hardware_tflops_per_gpu" || unit == "mfu") out = v;
+  else if (unit == "gpu_hours" || unit == "days" || unit == "tokens_per_s_per_gpu" || unit == "tflops_per_gpu" || unit == "mfu") out = v;
   else return false;
   return true;
 }
@@ -31,7 +31,7 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
   cr.str("notes", false);
   Scenario s;
   if (const json* sj = cr.get("scenario")) {
-    for (const auto& x : parse_scenario(*sj, catalog, s)) d.push_back(x);
+    for (const auto& x : from_json(*sj, catalog, s)) d.push_back(x);
   } else {
     cr.error("scenario", "required object is missing");
   }

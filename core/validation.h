@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/estimator.h"
+#include "core/contract.h"
 
 namespace xuanka::core {
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/contract.h"
 #include "core/catalog_embedded.h"
 #include "core/estimator.h"
 #include "core/recommend.h"
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     const auto c = nlohmann::json::parse(line, nullptr, false);
     if (c.is_discarded() || !c.contains("scenario")) continue;
     Scenario s;
-    if (parse_scenario(c["scenario"], cat, s).empty()) scenarios.push_back(s);
+    if (from_json(c["scenario"], cat, s).empty()) scenarios.push_back(s);
   }
   if (scenarios.empty()) return 2;
   using clock = std::chrono::steady_clock;
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
       R"({"model": "qwen2.5-72b", "task": "inference", "serving": {"batch": 16, "prompt_tokens": 2048, "output_tokens": 512}})"};
   for (const char* j : jobs) {
     Scenario s;
-    if (!parse_scenario(nlohmann::json::parse(j), cat, s).empty()) return 2;
+    if (!from_json(nlohmann::json::parse(j), cat, s).empty()) return 2;
     const auto r0 = clock::now();
     int reps = 0;
     long estimates = 0;
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
     }
     const double ms = std::chrono::duration<double>(clock::now() - r0).count() * 1000.0 / reps;
     std::printf("bench: full recommend search (%s, %s): %.2f ms (%ld estimates, %zu options)\n", s.model_id.c_str(),
-                task_name(s.task), ms, estimates, options);
+                word(s.task), ms, estimates, options);
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/contract.h"
 #include "core/catalog_embedded.h"
 #include "core/estimator.h"
 #include "core/validation.h"
@@ -17,7 +18,7 @@ namespace {
 const Catalog& cat() { return xuanka::test::catalog(); }
 Estimate run(const json& j) {
   Scenario s;
-  const Diagnostics d = parse_scenario(j, cat(), s);
+  const Diagnostics d = from_json(j, cat(), s);
   for (const auto& x : d) UNSCOPED_INFO(x.text());
   REQUIRE(d.empty());
   return estimate(s);
@@ -143,7 +144,7 @@ TEST_CASE("scenario: bad input gets a clear error naming the field, never a cras
   for (const auto& c : doc.at("cases")) {
     INFO(c.at("name").get<std::string>());
     Scenario s;
-    const Diagnostics d = parse_scenario(c.at("scenario"), cat(), s);
+    const Diagnostics d = from_json(c.at("scenario"), cat(), s);
     REQUIRE_FALSE(d.empty());
     CHECK(d.front().text() == c.at("expect").get<std::string>());
   }

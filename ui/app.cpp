@@ -6,6 +6,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/palette.h"
 #include "imgui_internal.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
@@ -29,24 +30,24 @@ void apply_style(float dpr) {
   st.ScrollbarSize = 12;
   st.TouchExtraPadding = ImVec2(4, 4);  // WEB-PLATFORM.md §1.3
   ImVec4* c = st.Colors;
-  const ImVec4 accent(0.09f, 0.40f, 0.80f, 1.0f);  // a calm blue
-  c[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1.0f);
-  c[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
-  c[ImGuiCol_Button] = ImVec4(0.88f, 0.92f, 0.98f, 1.0f);
-  c[ImGuiCol_ButtonHovered] = ImVec4(0.78f, 0.86f, 0.97f, 1.0f);
-  c[ImGuiCol_ButtonActive] = ImVec4(0.66f, 0.78f, 0.95f, 1.0f);
-  c[ImGuiCol_Header] = ImVec4(0.88f, 0.92f, 0.98f, 1.0f);
-  c[ImGuiCol_HeaderHovered] = ImVec4(0.78f, 0.86f, 0.97f, 1.0f);
-  c[ImGuiCol_HeaderActive] = ImVec4(0.66f, 0.78f, 0.95f, 1.0f);
-  c[ImGuiCol_Tab] = ImVec4(0.88f, 0.92f, 0.98f, 1.0f);
-  c[ImGuiCol_TabHovered] = ImVec4(0.66f, 0.78f, 0.95f, 1.0f);
+  const ImVec4 accent = palette::kAccent;
+  c[ImGuiCol_WindowBg] = palette::kWindowBg;
+  c[ImGuiCol_ChildBg] = palette::kWhite;
+  c[ImGuiCol_Button] = palette::kControl;
+  c[ImGuiCol_ButtonHovered] = palette::kControlHover;
+  c[ImGuiCol_ButtonActive] = palette::kControlActive;
+  c[ImGuiCol_Header] = palette::kControl;
+  c[ImGuiCol_HeaderHovered] = palette::kControlHover;
+  c[ImGuiCol_HeaderActive] = palette::kControlActive;
+  c[ImGuiCol_Tab] = palette::kControl;
+  c[ImGuiCol_TabHovered] = palette::kControlActive;
   c[ImGuiCol_TabActive] = accent;
   c[ImGuiCol_CheckMark] = accent;
   c[ImGuiCol_SliderGrab] = accent;
-  c[ImGuiCol_Text] = ImVec4(0.10f, 0.12f, 0.16f, 1.0f);
-  c[ImGuiCol_FrameBg] = ImVec4(0.96f, 0.97f, 0.99f, 1.0f);
-  c[ImGuiCol_Border] = ImVec4(0.70f, 0.74f, 0.80f, 0.60f);
-  c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
+  c[ImGuiCol_Text] = palette::kText;
+  c[ImGuiCol_FrameBg] = palette::kFrameBg;
+  c[ImGuiCol_Border] = palette::kBorder;
+  c[ImGuiCol_TextDisabled] = palette::kTextMuted;
   st.ScaleAllSizes(dpr);
   ImGui::GetStyle() = st;
 }
@@ -57,7 +58,7 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
   bool changed = false;
   const core::Lang L = state.lang;
   ImGui::PushFont(fonts.title);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.09f, 0.40f, 0.80f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kAccent);
   text(ctx, tr(L, Str::app_name));
   ImGui::PopStyleColor();
   ImGui::PopFont();
@@ -95,19 +96,24 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
   return changed;
 }
 
-// The views, in order.
-constexpr View kViews[] = {View::estimate, View::recommend, View::compare, View::cost, View::check};
-
-Str view_label(View v) {
-  switch (v) {
-    case View::estimate: return Str::view_estimate;
-    case View::recommend: return Str::view_recommend;
-    case View::compare: return Str::view_compare;
-    case View::cost: return Str::view_cost;
-    case View::check: return Str::view_check;
+// The views (ui/views.inc): label and draw function of each.
+struct ViewRow {
+  View view;
+  Str label;
+  bool (*draw)(AppState&, FrameCtx&);
+};
+constexpr ViewRow kViews[] = {
+#define X(v, label, draw) {View::v, Str::label, &draw},
+#include "ui/views.inc"
+#undef X
+};
+const ViewRow& view_row(View v) {
+  for (const ViewRow& r : kViews) {
+    if (r.view == v) return r;
   }
-  return Str::view_compare;
+  return kViews[0];
 }
+Str view_label(View v) { return view_row(v).label; }
 
 bool draw_nav(AppState& state, FrameCtx& ctx) {
   bool changed = false;
@@ -116,12 +122,12 @@ bool draw_nav(AppState& state, FrameCtx& ctx) {
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   // One row when every label fits, else rows of 3 (English on a phone).
   float widest = 0;
-  for (View v : kViews) widest = std::max(widest, ImGui::CalcTextSize(tr(state.lang, view_label(v))).x);
+  for (const ViewRow& r : kViews) widest = std::max(widest, ImGui::CalcTextSize(tr(state.lang, r.label)).x);
   int per_row = n;
   if ((widest + ImGui::GetStyle().FramePadding.x * 2) * n + spacing * (n - 1) > avail) per_row = 3;
   const float w = std::min((avail - spacing * (per_row - 1)) / per_row, 160.0f * ctx.env.dpr);
   for (int i = 0; i < n; ++i) {
-    const View v = kViews[i];
+    const View v = kViews[i].view;
     const bool active = state.view == v;
     if (i % per_row != 0) ImGui::SameLine();
     if (active) {
@@ -129,7 +135,7 @@ bool draw_nav(AppState& state, FrameCtx& ctx) {
       ImGui::PushStyleColor(ImGuiCol_Button, accent);
       ImGui::PushStyleColor(ImGuiCol_ButtonHovered, accent);
       ImGui::PushStyleColor(ImGuiCol_ButtonActive, accent);
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::kWhite);
     }
     if (button(ctx, (std::string("nav.") + view_name(v)).c_str(), tr(state.lang, view_label(v)), w) && !active) {
       state.view = v;
@@ -169,13 +175,7 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
   if (state.about_open) {
     draw_about(state, ctx);
   } else {
-    switch (state.view) {
-      case View::estimate: changed |= draw_estimate(state, ctx); break;
-      case View::recommend: changed |= draw_recommend(state, ctx); break;
-      case View::cost: changed |= draw_cost(state, ctx); break;
-      case View::check: changed |= draw_check(state, ctx); break;
-      case View::compare: changed |= draw_compare(state, ctx); break;
-    }
+    changed |= view_row(state.view).draw(state, ctx);
   }
   ImGui::EndChild();
   ImGui::End();

@@ -5,15 +5,17 @@ namespace xuanka::ui {
 
 namespace {
 constexpr std::pair<View, const char*> kViews[] = {
-    {View::estimate, "estimate"}, {View::recommend, "recommend"}, {View::compare, "compare"},
-    {View::cost, "cost"},         {View::check, "check"}};
+#define X(v, label, draw) {View::v, #v},
+#include "ui/views.inc"
+#undef X
+};
 }  // namespace
 
 const char* view_name(View v) {
   for (const auto& [view, name] : kViews) {
     if (view == v) return name;
   }
-  return "compare";
+  return "estimate";
 }
 
 bool parse_view(const std::string& s, View& out) {

@@ -15,7 +15,11 @@ namespace xuanka::ui {
 
 struct TextAgent;
 
-enum class View { estimate, recommend, compare, cost, check };
+enum class View {
+#define X(v, label, draw) v,
+#include "ui/views.inc"
+#undef X
+};
 
 const char* view_name(View v);
 bool parse_view(const std::string& s, View& out);
@@ -78,6 +82,7 @@ struct Derived {
   std::optional<core::Estimate> estimate;
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;
+  core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field
   std::string scenario_json;           // the contract, compact (share link)
 };
 
@@ -96,6 +101,8 @@ struct AppState {
 
 // Recomputes `state.derived` from the inputs through core.
 void recompute(AppState& state, const core::Catalog& catalog);
+// The Recommend view's inputs as the contract's constraints object (core::from_json reads it).
+nlohmann::json constraints_json(const RecommendState& r, const core::Region* region);
 
 // What the last frame drew: widget rectangles for tests, glyphs the font lacked.
 struct FrameReport {

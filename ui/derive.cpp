@@ -2,28 +2,46 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/contract.h"
 #include "ui/app_state.h"
+#include "ui/scenario_form.h"
 
 namespace xuanka::ui {
 
 namespace {
 std::optional<double> positive(const std::string& s) {
-  if (s.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (!end || *end != '\0' || !std::isfinite(v) || v <= 0) return std::nullopt;
+  const auto v = parse_number_text(s);
+  if (!v || *v <= 0) return std::nullopt;
   return v;
 }
+// A typed number as JSON: the number when it reads as one, else the text (so the contract
+// parser names the field and what it found).
+nlohmann::json typed(const std::string& s, double scale = 1) {
+  const auto v = parse_number_text(s);
+  return v ? nlohmann::json(*v * scale) : nlohmann::json(s);
+}
 }  // namespace
+
+nlohmann::json constraints_json(const RecommendState& r, const core::Region* region) {
+  nlohmann::json c = {{"budget_kind", r.budget_kind}, {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only},
+                      {"goal", r.goal}};
+  if (!r.budget_wan.empty()) c["budget_cny"] = typed(r.budget_wan, 1e4);  // 1 万 = 10^4 CNY
+  if (!r.deadline_days.empty()) c["deadline_days"] = typed(r.deadline_days);
+  if (!r.max_cards.empty()) c["max_cards"] = typed(r.max_cards);
+  if (!r.form_factor.empty()) c["form_factors"] = {r.form_factor};
+  if (region) c["region"] = region->id;
+  return c;
+}
 
 void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
   const nlohmann::json j = to_contract(state.estimate.form);
   d.scenario_json = j.dump();
-  d.problems = core::parse_scenario(j, catalog, d.scenario);
+  d.problems = core::from_json(j, catalog, d.scenario);
   d.estimate.reset();
   d.cost.reset();
   d.recommendation.reset();
+  d.constraint_problems.clear();
   if (!d.problems.empty()) return;
   d.estimate = core::estimate(d.scenario);
   const core::Region* region = catalog.find_region(state.estimate.region);
@@ -38,17 +56,8 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   }
   // The recommendation reruns on every input change (a full search takes < 50 ms in WebAssembly).
   core::Constraints c;
-  const RecommendState& r = state.recommend;
-  if (auto b = positive(r.budget_wan)) c.budget_cny = *b * 1e4;  // 1 万 = 10^4 CNY
-  c.budget_kind = r.budget_kind == "buy" ? core::BudgetKind::buy : core::BudgetKind::rent;
-  if (auto dl = positive(r.deadline_days)) c.deadline_days = dl;
-  c.domestic_only = r.domestic_only;
-  c.in_stock_only = r.in_stock_only;
-  if (auto m = positive(r.max_cards)) c.max_cards = static_cast<int>(*m);
-  if (!r.form_factor.empty()) c.form_factors.insert(r.form_factor);
-  c.goal = r.goal == "cheapest" ? core::Goal::cheapest : r.goal == "fastest" ? core::Goal::fastest
-         : r.goal == "purchase" ? core::Goal::lowest_purchase : core::Goal::best_within;
-  c.region = region;
+  d.constraint_problems = core::from_json(constraints_json(state.recommend, region), catalog, c);
+  if (!d.constraint_problems.empty()) return;
   d.recommendation = core::recommend(d.scenario, catalog, c);
 }
 

@@ -1,6 +1,7 @@
 // Export of the current result (ui layer).
 #include "ui/export.h"
 
+#include "core/contract.h"
 #include "core/format.h"
 #include "ui/notices.h"
 #include "ui/strings.h"
@@ -28,12 +29,38 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   std::string md = std::string("## ") + tr(L, Str::app_name) + " — " + tr(L, Str::view_estimate) + "\n\n";
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
   md += "- " + std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + "\n";
-  md += "- " + std::string(tr(L, Str::task)) + ": " + state.estimate.form.task + "\n";
-  if (d.scenario.gpu) md += "- " + std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(d.scenario.parallel.gpus) + " × " + d.scenario.gpu->name + "\n";
   if (!d.problems.empty()) {
     for (const auto& p : d.problems) md += "- " + std::string(tr(L, Str::input_error)) + ": " + p.text() + "\n";
     return md;
   }
+  // The settings, from the scenario core parsed (not the form's text).
+  const core::Scenario& s = d.scenario;
+  md += "- " + std::string(tr(L, Str::task)) + ": " + tr_key(L, core::info(s.task).label) + "\n";
+  if (s.gpu) md += "- " + std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
+  const core::Parallel& p = s.parallel;
+  std::string layout = "TP " + std::to_string(p.tp) + " · PP " + std::to_string(p.pp) + " · DP " + std::to_string(p.dp());
+  if (p.cp > 1) layout += " · CP " + std::to_string(p.cp);
+  if (p.ep > 1) layout += " · EP " + std::to_string(p.ep);
+  if (s.task != core::Task::inference) {
+    layout += " · ZeRO-" + std::to_string(p.zero);
+    if (p.sequence_parallel) layout += std::string(" · ") + tr(L, Str::sequence_parallel);
+    if (p.offload != core::Offload::none) layout += std::string(" · ") + tr(L, Str::offload) + " " + tr_key(L, core::info(p.offload).label);
+    md += "- " + std::string(tr(L, Str::precision)) + ": " + tr_key(L, core::info(s.precision).label) + " · " + tr(L, Str::optimizer) + ": " +
+          tr_key(L, core::info(s.optimizer).label) + "\n";
+    md += "- " + std::string(tr(L, Str::seq_len)) + ": " + core::format_grouped(s.seq_len) + " · " + tr(L, Str::micro_batch) + ": " +
+          std::to_string(s.micro_batch) + " · " + tr(L, Str::global_batch) + ": " + std::to_string(s.global_batch) + " · " +
+          tr(L, Str::recompute) + ": " + tr_key(L, core::info(s.recompute).label) + "\n";
+    if (s.task == core::Task::lora || s.task == core::Task::qlora) {
+      md += "- LoRA: r=" + std::to_string(s.lora_rank) + " · " + tr_key(L, core::info(s.lora_targets).label) + " · " +
+            tr(L, Str::weights_format) + " " + tr_key(L, core::info(s.weights).label) + "\n";
+    }
+    if (s.tokens) md += "- " + std::string(tr(L, Str::tokens_b)) + ": " + core::format_sig(*s.tokens / 1e9, 4) + "\n";
+  } else {
+    md += "- " + std::string(tr(L, Str::weights_format)) + ": " + tr_key(L, core::info(s.weights).label) + " · " + tr(L, Str::serving_batch) +
+          ": " + std::to_string(s.serving.batch) + " · " + tr(L, Str::prompt_tokens) + ": " + core::format_grouped(s.serving.prompt_tokens) +
+          " · " + tr(L, Str::output_tokens) + ": " + core::format_grouped(s.serving.output_tokens) + "\n";
+  }
+  md += "- " + std::string(tr(L, Str::parallel_layout)) + ": " + layout + "\n";
   if (!d.estimate) return md;
   const core::Estimate& e = *d.estimate;
   const core::MemoryBreakdown& b = e.memory;
@@ -55,22 +82,14 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
 
 std::string export_json(const AppState& state) {
   const Derived& d = state.derived;
-  json out = {{"scenario", json::parse(d.scenario_json, nullptr, false)}};
   if (!d.problems.empty()) {
-    for (const auto& p : d.problems) out["errors"].push_back(p.text());
+    nlohmann::json out = {{"scenario", json::parse(d.scenario_json, nullptr, false)}, {"errors", json::array()}};
+    for (const auto& p : d.problems) out["errors"].push_back({{"path", p.path}, {"message", p.message}});
     return out.dump(2);
   }
-  if (d.estimate) {
-    const core::Estimate& e = *d.estimate;
-    out["result"] = {{"memory", {{"model_states", e.model_states_bytes}, {"peak_allocated", e.peak_allocated_bytes},
-                                 {"total", e.total_bytes}, {"kv_cache_per_token", e.kv_cache_per_token_bytes}}}};
-    if (e.fits) out["result"]["fits"] = *e.fits;
-    if (e.mfu) out["result"]["compute"] = {{"tokens_per_s_per_gpu", *e.tokens_per_s_per_gpu}, {"tflops_per_gpu", *e.tflops_per_gpu}, {"mfu", *e.mfu}};
-    if (e.gpu_hours) {
-      out["result"]["compute"]["gpu_hours"] = *e.gpu_hours;
-      out["result"]["compute"]["days"] = *e.days;
-    }
-  }
+  nlohmann::json out = {{"scenario", core::to_json(d.scenario)}};
+  if (d.estimate) out["result"] = core::to_json(*d.estimate);
+  if (d.cost) out["cost"] = core::to_json(*d.cost);
   return out.dump(2);
 }
 

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/enums.h"
 #include "ui/strings.h"
 #include "ui/text_field.h"
 
@@ -20,5 +21,13 @@ void row_label(FrameCtx& ctx, const char* label);
 bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& value, const std::vector<Choice>& choices);
 bool number_row(FrameCtx& ctx, const char* id, const char* label, std::string& value);
 bool check_row(FrameCtx& ctx, const char* id, const char* label, bool& value);
+
+// The choices of a contract enum, from its table (core/enums.h): word and translated label.
+template <class E>
+std::vector<Choice> enum_choices(core::Lang L) {
+  std::vector<Choice> out;
+  for (const auto& r : core::EnumTable<E>::rows()) out.push_back({r.word, tr_key(L, r.label)});
+  return out;
+}
 
 }  // namespace xuanka::ui

@@ -7,6 +7,7 @@
 
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/palette.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
 
@@ -23,10 +24,10 @@ const char* level_text(core::Lang L, const std::string& level) {
   return tr(L, Str::level_unknown);
 }
 ImVec4 level_colour(const std::string& level) {
-  if (level == "yes") return ImVec4(0.10f, 0.55f, 0.25f, 1);
-  if (level == "partial") return ImVec4(0.75f, 0.50f, 0.05f, 1);
-  if (level == "no") return ImVec4(0.75f, 0.15f, 0.15f, 1);
-  return ImVec4(0.45f, 0.45f, 0.50f, 1);
+  if (level == "yes") return palette::kOk;
+  if (level == "partial") return palette::kCaution;
+  if (level == "no") return palette::kDanger;
+  return palette::kNeutral;
 }
 const char* confidence_text(core::Lang L, const std::string& c) {
   return c == "high" ? tr(L, Str::conf_high) : c == "medium" ? tr(L, Str::conf_medium) : tr(L, Str::conf_low);
@@ -225,7 +226,7 @@ bool draw_side_by_side(AppState& state, FrameCtx& ctx) {
         ImGui::TableNextColumn();
         const std::string t = r.text(*a);
         const bool is_best = r.value && best > 0 && r.value(*a).value_or(-1) == best;
-        if (is_best) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.10f, 0.55f, 0.25f, 1));
+        if (is_best) ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
         text_wrapped(ctx, (is_best ? "★ " + t : t).c_str());
         if (is_best) ImGui::PopStyleColor();
       }

@@ -7,6 +7,7 @@
 
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/palette.h"
 #include "ui/form_widgets.h"
 #include "ui/notices.h"
 #include "ui/panels.h"
@@ -32,25 +33,25 @@ void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a(p.x, p.y), b(p.x + w, p.y + h - pad_b);
-  dl->AddRectFilled(a, b, IM_COL32(248, 249, 252, 255));
-  dl->AddRect(a, b, IM_COL32(200, 205, 215, 255));
+  dl->AddRectFilled(a, b, palette::kPlotBg);
+  dl->AddRect(a, b, palette::kPlotBorder);
   auto at = [&](double m, double cny) {
     return ImVec2(a.x + static_cast<float>(m / horizon) * (b.x - a.x), b.y - static_cast<float>(cny / ymax) * (b.y - a.y));
   };
-  const ImU32 rent_col = IM_COL32(240, 140, 30, 255), own_col = IM_COL32(23, 102, 204, 255);
+  const ImU32 rent_col = palette::kSeriesB, own_col = palette::kSeriesA;
   dl->AddLine(at(0, rent_at(0)), at(horizon, rent_at(horizon)), rent_col, 2.5f * d);
   dl->AddLine(at(0, own_at(0)), at(horizon, own_at(horizon)), own_col, 2.5f * d);
   if (c.break_even_months && *c.break_even_months <= horizon) {
     const ImVec2 q = at(*c.break_even_months, rent_at(*c.break_even_months));
-    dl->AddCircleFilled(q, 5 * d, IM_COL32(200, 30, 30, 255));
-    dl->AddLine(ImVec2(q.x, b.y), ImVec2(q.x, q.y), IM_COL32(200, 30, 30, 120), 1.0f * d);
+    dl->AddCircleFilled(q, 5 * d, palette::kMarker);
+    dl->AddLine(ImVec2(q.x, b.y), ImVec2(q.x, q.y), palette::kMarkerFaint, 1.0f * d);
   }
   // Value under the finger or mouse.
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool over = mouse.x >= a.x && mouse.x <= b.x && mouse.y >= a.y && mouse.y <= b.y;
   const std::string axis = "0 – " + core::format_sig(horizon, 3) + " " + tr(L, Str::cost_x_axis) + "   ·   0 – " + core::format_cny(ymax, L);
   check_glyphs(ctx, axis.c_str());
-  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), IM_COL32(90, 95, 105, 255), axis.c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), palette::kAxisText, axis.c_str());
   // A tap (or click) picks a month; its values stay below the chart (a phone has no hover).
   ImGui::InvisibleButton("##chart", ImVec2(w, h));
   track(ctx, "cost.chart");
@@ -68,7 +69,7 @@ void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   if (state.cost.picked_month >= 0 && state.cost.picked_month <= horizon) {
     const double m = state.cost.picked_month;
     const float px = a.x + static_cast<float>(m / horizon) * (b.x - a.x);
-    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), IM_COL32(90, 95, 105, 160), 1.0f * d);
+    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), palette::kGuide, 1.0f * d);
     text_wrapped(ctx, values_at(m).c_str());
     track(ctx, "cost.picked");
   }
@@ -85,7 +86,7 @@ void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   ImGui::SameLine(0, 24 * d);
   legend(own_col, tr(L, Str::buy_line));
   if (c.break_even_months) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.78f, 0.12f, 0.12f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     text(ctx, (std::string(tr(L, Str::break_even)) + ": " + core::format_sig(*c.break_even_months, 3) + " " + tr(L, Str::months)).c_str());
     ImGui::PopStyleColor();
     track(ctx, "cost.break_even");
@@ -124,7 +125,7 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   if (c.job_rent_cny) label_value(ctx, tr(L, Str::job_cost), core::format_cny(*c.job_rent_cny, L) + " " + tr(L, Str::rented));
   if (c.job_energy_kwh) label_value(ctx, tr(L, Str::energy), core::format_grouped(*c.job_energy_kwh) + " · " + core::format_cny(*c.job_energy_cny, L));
   if (!c.warnings.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.00f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     for (const auto& w : c.warnings) {
       ImGui::Bullet();
       text_wrapped(ctx, notice_text(L, w).c_str());

@@ -7,6 +7,7 @@
 
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/palette.h"
 #include "ui/form_widgets.h"
 #include "ui/export.h"
 #include "ui/notices.h"
@@ -18,11 +19,6 @@ using core::Lang;
 
 // [SECTION] choices
 namespace {
-std::vector<Choice> words(Lang L, std::initializer_list<std::pair<const char*, Str>> list) {
-  std::vector<Choice> out;
-  for (const auto& [w, s] : list) out.push_back({w, tr(L, s)});
-  return out;
-}
 std::vector<Choice> plain(std::initializer_list<const char*> list) {
   std::vector<Choice> out;
   for (const char* w : list) out.push_back({w, w});
@@ -85,8 +81,6 @@ bool draw_presets(AppState& state, FrameCtx& ctx) {
     else x = 0;
     x += w + ImGui::GetStyle().ItemSpacing.x;
     if (button(ctx, (std::string("preset.") + p.id).c_str(), label, w)) {
-      state.estimate.form = ScenarioForm{};
-      state.estimate.form.tokens_billion.clear();
       from_contract(nlohmann::json::parse(p.json), state.estimate.form);
       changed = true;
     }
@@ -112,51 +106,53 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= combo_row(ctx, "est.arch_ffn_type", tr(L, Str::arch_ffn_type), f.arch_ffn_type,
                          {{"gated", "gated (SwiGLU)"}, {"plain", "plain (GeLU)"}});
     changed |= number_row(ctx, "est.arch_vocab", tr(L, Str::arch_vocab), f.arch_vocab);
+    changed |= number_row(ctx, "est.arch_head_dim", tr(L, Str::arch_head_dim), f.arch_head_dim);
+    changed |= number_row(ctx, "est.arch_params", tr(L, Str::arch_params), f.arch_params);
+    changed |= check_row(ctx, "est.arch_tied", tr(L, Str::arch_tied), f.arch_tied);
+    if (!f.arch_extra.empty()) text_disabled(ctx, tr(L, Str::arch_extra_note));
   }
-  changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task,
-                       words(L, {{"pretrain", Str::task_pretrain}, {"full_ft", Str::task_full_ft}, {"lora", Str::task_lora},
-                                 {"qlora", Str::task_qlora}, {"inference", Str::task_inference}}));
+  changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, enum_choices<core::Task>(L));
   changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
   const bool infer = f.task == "inference";
   const bool lora = f.task == "lora" || f.task == "qlora";
   if (!infer) {
-    changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision,
-                         plain({"bf16_mixed", "fp16_mixed", "bf16", "fp8_mixed", "fp32"}));
-    changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer,
-                         plain({"adamw", "adamw_8bit", "sgd", "sgd_momentum", "adafactor", "lion"}));
+    changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
+    changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
   }
   if (lora) {
     changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
-    changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, plain({"attn_qv", "attn", "all_linear"}));
+    changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
   }
   if (infer || lora) {
     std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
-    for (const char* x : {"bf16", "fp16", "fp8", "int8", "nf4", "int4", "fp32"}) w.push_back({x, x});
+    for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
     changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
   }
   if (!infer) {
     changed |= number_row(ctx, "est.seq_len", tr(L, Str::seq_len), f.seq_len);
     changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
     changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
-    changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
-                         words(L, {{"none", Str::recompute_none}, {"selective", Str::recompute_sel}, {"full", Str::recompute_full}}));
+    changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute, enum_choices<core::Recompute>(L));
     changed |= number_row(ctx, "est.tokens", tr(L, Str::tokens_b), f.tokens_billion);
   } else {
     changed |= number_row(ctx, "est.serving_batch", tr(L, Str::serving_batch), f.serving_batch);
     changed |= number_row(ctx, "est.prompt", tr(L, Str::prompt_tokens), f.prompt_tokens);
     changed |= number_row(ctx, "est.output", tr(L, Str::output_tokens), f.output_tokens);
     std::vector<Choice> kv = {{"", tr(L, Str::default_word)}};
-    for (const char* x : {"bf16", "fp16", "fp8", "int8"}) kv.push_back({x, x});
+    for (const char* x : {"bf16", "fp16", "fp8", "int8"}) kv.push_back({x, tr_key(L, core::info(*core::from_word<core::WeightFormat>(x)).label)});
     changed |= combo_row(ctx, "est.kv", tr(L, Str::kv_dtype), f.kv_dtype, kv);
   }
   changed |= check_row(ctx, "est.flash", tr(L, Str::flash_attention), f.flash_attention);
   changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
   changed |= number_row(ctx, "est.tp", tr(L, Str::tp), f.tp);
   changed |= number_row(ctx, "est.pp", tr(L, Str::pp), f.pp);
+  changed |= number_row(ctx, "est.cp", tr(L, Str::cp), f.cp);
+  changed |= number_row(ctx, "est.ep", tr(L, Str::ep), f.ep);
   if (!infer) {
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
-    changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload,
-                         words(L, {{"none", Str::offload_none}, {"optimizer", Str::offload_opt}, {"optimizer_params", Str::offload_all}}));
+    changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));
+    changed |= check_row(ctx, "est.sp", tr(L, Str::sequence_parallel), f.sequence_parallel);
+    changed |= number_row(ctx, "est.mfu", tr(L, Str::mfu_override), f.mfu);
   }
   changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
   return changed;
@@ -175,12 +171,12 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
     ImU32 colour;
   };
   const Seg segs[] = {
-      {Str::mem_weights, m.weights_bytes, IM_COL32(23, 102, 204, 255)},
-      {Str::mem_grads, m.gradients_bytes, IM_COL32(94, 160, 230, 255)},
-      {Str::mem_optimizer, m.optimizer_bytes, IM_COL32(240, 160, 40, 255)},
-      {Str::mem_activations, m.activations_bytes + m.logits_bytes + m.temporary_bytes, IM_COL32(60, 170, 110, 255)},
-      {Str::mem_kv, m.kv_cache_bytes, IM_COL32(160, 90, 200, 255)},
-      {Str::mem_overhead, m.context_bytes + m.fragmentation_bytes, IM_COL32(150, 150, 160, 255)},
+      {Str::mem_weights, m.weights_bytes, palette::kMemWeights},
+      {Str::mem_grads, m.gradients_bytes, palette::kMemGradients},
+      {Str::mem_optimizer, m.optimizer_bytes, palette::kMemOptimizer},
+      {Str::mem_activations, m.activations_bytes + m.logits_bytes + m.temporary_bytes, palette::kMemActivations},
+      {Str::mem_kv, m.kv_cache_bytes, palette::kMemKv},
+      {Str::mem_overhead, m.context_bytes + m.fragmentation_bytes, palette::kMemOverhead},
   };
   const double cap = gpu && gpu->memory_bytes ? *gpu->memory_bytes : 0;
   const double scale_bytes = std::max(e.total_bytes, cap) * 1.02;
@@ -188,7 +184,7 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
   const float w = ImGui::GetContentRegionAvail().x, h = 28 * d;
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), IM_COL32(235, 238, 243, 255), 4 * d);
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), palette::kBarTrack, 4 * d);
   float x = p.x;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const Seg* hovered = nullptr;
@@ -201,7 +197,7 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
   }
   if (cap > 0) {
     const float cx = p.x + static_cast<float>(cap / scale_bytes) * w;
-    dl->AddLine(ImVec2(cx, p.y - 6 * d), ImVec2(cx, p.y + h + 6 * d), IM_COL32(200, 30, 30, 255), 2.5f * d);
+    dl->AddLine(ImVec2(cx, p.y - 6 * d), ImVec2(cx, p.y + h + 6 * d), palette::kMarker, 2.5f * d);
   }
   ImGui::Dummy(ImVec2(w, h + 8 * d));
   track(ctx, "est.bar");
@@ -223,7 +219,7 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
     text(ctx, (std::string(tr(L, s.label)) + " " + gib_text(s.bytes)).c_str());
   }
   if (cap > 0) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.78f, 0.12f, 0.12f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     text(ctx, (std::string("| ") + tr(L, Str::card_capacity) + " " + gib_text(cap)).c_str());
     ImGui::PopStyleColor();
   }
@@ -234,7 +230,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   const Lang L = state.lang;
   const Derived& dv = state.derived;
   if (!dv.problems.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.12f, 0.12f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     heading(ctx, tr(L, Str::input_error));
     for (const auto& p : dv.problems) text_wrapped(ctx, p.text().c_str());
     ImGui::PopStyleColor();
@@ -256,7 +252,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   heading(ctx, head.c_str());
   track(ctx, "est.headline");
   if (e.fits) {
-    ImGui::PushStyleColor(ImGuiCol_Text, *e.fits ? ImVec4(0.10f, 0.55f, 0.25f, 1) : ImVec4(0.78f, 0.12f, 0.12f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, *e.fits ? palette::kOk : palette::kDanger);
     const std::string verdict = *e.fits ? std::string(tr(L, Str::fits)) + " · " + tr(L, Str::headroom) + " " + gib_text(*e.headroom_bytes)
                                         : std::string(tr(L, Str::does_not_fit)) + " · " + tr(L, Str::over_by) + " " + gib_text(-*e.headroom_bytes);
     text(ctx, verdict.c_str());
@@ -310,7 +306,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   if (dv.cost) warns.insert(warns.end(), dv.cost->warnings.begin(), dv.cost->warnings.end());
   if (!warns.empty()) {
     heading(ctx, tr(L, Str::warnings));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.00f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     for (const auto& w : warns) {
       ImGui::Bullet();
       text_wrapped(ctx, notice_text(L, w).c_str());

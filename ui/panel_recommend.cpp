@@ -4,8 +4,10 @@
 #include <cmath>
 #include <string>
 
+#include "core/contract.h"
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/palette.h"
 #include "ui/form_widgets.h"
 #include "ui/notices.h"
 #include "ui/panels.h"
@@ -19,24 +21,10 @@ std::string option_title(Lang L, const core::Option& o) {
   return std::to_string(o.cards) + " × " + o.card->name + (o.card->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "");
 }
 
+// The option's complete scenario, through the contract, into the form: Estimate then shows
+// exactly what was recommended (a property test holds this for every option).
 void open_in_estimate(AppState& state, const core::Option& o) {
-  ScenarioForm& f = state.estimate.form;
-  f.gpu = o.card->id;
-  f.gpus = std::to_string(o.cards);
-  f.tp = std::to_string(o.parallel.tp);
-  f.pp = std::to_string(o.parallel.pp);
-  f.zero = std::to_string(o.parallel.zero);
-  f.offload = o.parallel.offload == core::Offload::none ? "none" : o.parallel.offload == core::Offload::optimizer ? "optimizer" : "optimizer_params";
-  f.recompute = o.recompute == core::Recompute::none ? "none" : o.recompute == core::Recompute::selective ? "selective" : "full";
-  f.precision = core::precision_name(o.precision);
-  const int dp = o.parallel.dp();
-  if (f.task != "inference" && !f.global_batch.empty()) {
-    char* end = nullptr;
-    const double gb = std::strtod(f.global_batch.c_str(), &end);
-    if (end && *end == '\0' && gb < dp) f.global_batch = std::to_string(dp);
-  } else if (f.task != "inference") {
-    f.global_batch = std::to_string(dp * std::max(1, std::atoi(f.micro_batch.c_str())));
-  }
+  from_contract(core::to_json(o.scenario), state.estimate.form);
   state.view = View::estimate;
 }
 
@@ -61,8 +49,8 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a(p.x + pad_l, p.y), b(p.x + w, p.y + h - pad_b);
-  dl->AddRectFilled(a, b, IM_COL32(248, 249, 252, 255));
-  dl->AddRect(a, b, IM_COL32(200, 205, 215, 255));
+  dl->AddRectFilled(a, b, palette::kPlotBg);
+  dl->AddRect(a, b, palette::kPlotBorder);
   auto at = [&](double days, double cny) {
     const float fx = static_cast<float>((std::log10(days) - lx0) / (lx1 - lx0));
     const float fy = static_cast<float>((std::log10(cny) - ly0) / (ly1 - ly0));
@@ -76,13 +64,13 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   for (const auto& o : r.pareto) {
     if (!o.job_days || !o.job_cny) continue;
     const ImVec2 q = at(*o.job_days, *o.job_cny);
-    if (!first) dl->AddLine(prev, q, IM_COL32(23, 102, 204, 160), 1.5f * d);
+    if (!first) dl->AddLine(prev, q, palette::kSeriesAFaint, 1.5f * d);
     prev = q;
     first = false;
   }
   for (const auto* o : pts) {
     const ImVec2 q = at(*o->job_days, *o->job_cny);
-    dl->AddCircleFilled(q, (o->pareto ? 4.5f : 3.0f) * d, o->pareto ? IM_COL32(23, 102, 204, 255) : IM_COL32(150, 155, 165, 200));
+    dl->AddCircleFilled(q, (o->pareto ? 4.5f : 3.0f) * d, o->pareto ? palette::kSeriesA : palette::kPointOther);
     const float dx = mouse.x - q.x, dy = mouse.y - q.y;
     if (dx * dx + dy * dy < near_d2) {
       near_d2 = dx * dx + dy * dy;
@@ -93,7 +81,7 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   const std::string yl = core::format_cny(y0, L) + " – " + core::format_cny(y1, L);
   check_glyphs(ctx, xl.c_str());
   check_glyphs(ctx, yl.c_str());
-  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), IM_COL32(90, 95, 105, 255), (xl + "   ·   " + yl).c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), palette::kAxisText, (xl + "   ·   " + yl).c_str());
   // A tap (or click) picks the nearest point; its values stay below the chart (a phone has no hover).
   ImGui::InvisibleButton("##scatter", ImVec2(w, h));
   track(ctx, "rec.scatter");
@@ -109,7 +97,7 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   const int pick = state.recommend.picked_point;
   if (pick >= 0 && pick < static_cast<int>(r.options.size()) && r.options[pick].job_days && r.options[pick].job_cny) {
     const core::Option& o = r.options[pick];
-    dl->AddCircle(at(*o.job_days, *o.job_cny), 8 * d, IM_COL32(200, 30, 30, 255), 0, 2 * d);
+    dl->AddCircle(at(*o.job_days, *o.job_cny), 8 * d, palette::kMarker, 0, 2 * d);
     text(ctx, describe(o).c_str());
     track(ctx, "rec.picked");
   }
@@ -125,24 +113,19 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   {
     const core::ModelArch* m = ctx.env.catalog->find_model(state.estimate.form.model);
     const std::string name = m ? m->name : state.estimate.form.arch_name;
-    const std::string& t = state.estimate.form.task;
-    const Str task = t == "pretrain" ? Str::task_pretrain : t == "full_ft" ? Str::task_full_ft : t == "lora" ? Str::task_lora
-                   : t == "qlora" ? Str::task_qlora : Str::task_inference;
-    text(ctx, (name + " · " + tr(L, task)).c_str());
+    const auto task = core::from_word<core::Task>(state.estimate.form.task);
+    text(ctx, (name + (task ? std::string(" · ") + tr_key(L, core::info(*task).label) : std::string())).c_str());
   }
   const bool narrow = ctx.env.narrow();
   if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, 0), false);
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
-  changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind,
-                       {{"rent", tr(L, Str::rent)}, {"buy", tr(L, Str::purchase)}});
+  changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
   changed |= number_row(ctx, "rec.deadline", tr(L, Str::deadline_days), rs.deadline_days);
   changed |= number_row(ctx, "rec.max_cards", tr(L, Str::max_cards), rs.max_cards);
   changed |= combo_row(ctx, "rec.form", tr(L, Str::form_factor), rs.form_factor,
                        {{"", tr(L, Str::any_form)}, {"sxm", "SXM"}, {"oam", "OAM"}, {"pcie", "PCIe"},
                         {"pcie_consumer", "GeForce PCIe"}, {"module", "Module"}});
-  changed |= combo_row(ctx, "rec.goal", tr(L, Str::goal), rs.goal,
-                       {{"within", tr(L, Str::goal_within)}, {"cheapest", tr(L, Str::goal_cheapest)},
-                        {"fastest", tr(L, Str::goal_fastest)}, {"purchase", tr(L, Str::goal_purchase)}});
+  changed |= combo_row(ctx, "rec.goal", tr(L, Str::goal), rs.goal, enum_choices<core::Goal>(L));
   changed |= check_row(ctx, "rec.domestic", tr(L, Str::domestic_only), rs.domestic_only);
   if (ctx.env.catalog->vendor) changed |= check_row(ctx, "rec.in_stock", tr(L, Str::in_stock_only), rs.in_stock_only);
   if (!narrow) {
@@ -152,17 +135,21 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   } else {
     ImGui::Separator();
   }
-  if (!dv.problems.empty()) {
+  if (!dv.problems.empty() || !dv.constraint_problems.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     heading(ctx, tr(L, Str::input_error));
     for (const auto& p : dv.problems) text_wrapped(ctx, p.text().c_str());
+    for (const auto& p : dv.constraint_problems) text_wrapped(ctx, p.text().c_str());
+    ImGui::PopStyleColor();
+    track(ctx, "rec.problems");
   } else if (dv.recommendation) {
     const core::Recommendation& r = *dv.recommendation;
     if (r.nothing_fits) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.78f, 0.12f, 0.12f, 1));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
       text_wrapped(ctx, tr(L, Str::rec_nothing));
       ImGui::PopStyleColor();
       track(ctx, "rec.nothing");
-      if (!r.what_it_would_take.empty()) label_value(ctx, tr(L, Str::rec_would_take), r.what_it_would_take);
+      if (r.what_it_would_take) label_value(ctx, tr(L, Str::rec_would_take), notice_text(L, *r.what_it_would_take));
       if (r.nearest) {
         label_value(ctx, tr(L, Str::rec_nearest), option_title(L, *r.nearest));
         if (button(ctx, "rec.open.nearest", tr(L, Str::open_in_estimate))) {
@@ -190,7 +177,7 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
         ImGui::Bullet();
         text_wrapped(ctx, notice_text(L, x).c_str());
       }
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.00f, 1));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
       for (const auto& x : o.warnings) {
         ImGui::Bullet();
         text_wrapped(ctx, notice_text(L, x).c_str());

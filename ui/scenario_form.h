@@ -1,8 +1,10 @@
-// The Estimate view's inputs as the user edits them (ui layer): text for numbers (the phone
-// keyboard edits text), words for enums. They become the scenario contract JSON
+// The Estimate view's inputs as the user edits them (ui layer, no ImGui): text for numbers (the
+// phone keyboard edits text), words for enums. They become the scenario contract JSON
 // (../shared/SCENARIO.md), which core parses and checks — so a bad entry gets core's error,
-// naming the field — and which is also the share link's state.
+// naming the field — and which is also the share link's state. The form expresses every field
+// of the contract: from_contract(core::to_json(s)) then to_contract gives the same scenario.
 #pragma once
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +16,10 @@ struct ScenarioForm {
   // A custom architecture (model == "custom"), the contract's inline form.
   std::string arch_name = "my-model", arch_layers = "32", arch_hidden = "4096", arch_heads = "32",
               arch_kv_heads = "8", arch_ffn = "14336", arch_vocab = "128256", arch_ffn_type = "gated";
+  std::string arch_head_dim;               // empty: hidden / heads
+  std::string arch_params;                 // empty: counted from the shape
+  bool arch_tied = false;                  // tied input and output embeddings
+  nlohmann::json arch_extra = nlohmann::json::object();  // fields the page does not edit (moe, mla, ...), kept as given
   std::string task = "lora";
   std::string precision = "bf16_mixed";
   std::string optimizer = "adamw";
@@ -25,18 +31,27 @@ struct ScenarioForm {
   std::string global_batch;                // empty: micro_batch x data-parallel size
   std::string recompute = "none";
   bool flash_attention = true;
-  std::string gpus = "1", tp = "1", pp = "1", zero = "0";
+  std::string gpus = "1", tp = "1", pp = "1", cp = "1", ep = "1", zero = "0";
   std::string offload = "none";
+  bool sequence_parallel = false;
   std::string gpu = "nvidia-a100-sxm4-80gb";
   std::string tokens_billion = "1";        // training tokens, in billions (10^9); empty: no time
   std::string serving_batch = "1", prompt_tokens = "2048", output_tokens = "512";
   std::string kv_dtype;                    // empty: default
+  std::string mfu;                         // empty: the estimator's utilisation model
 };
 
 // The form as the scenario contract. Numbers that do not parse stay strings, so core reports them.
 nlohmann::json to_contract(const ScenarioForm& f);
-// Fills the form from a contract object (share link, a recommendation pick); unknown or
-// malformed fields are left as they were.
+// Fills the form from a contract object (share link, a recommendation pick); a field the object
+// does not name is reset to the form's default, so the form shows exactly that scenario.
 void from_contract(const nlohmann::json& j, ScenarioForm& f);
+
+// A number as people type it: ASCII or full-width digits (１０２４), thousands separators
+// ("4,096", "4，096"), a 万 (10^4) or 亿 (10^8) suffix ("1万", "1.5亿"), surrounding spaces.
+// Returns the number, or nothing when the text is not one.
+std::optional<double> parse_number_text(const std::string& s);
+// The shortest text that reads back to exactly `v`.
+std::string number_text(double v);
 
 }  // namespace xuanka::ui

@@ -5,11 +5,12 @@ namespace xuanka::ui {
 
 namespace {
 struct Row {
+  const char* key;
   const char* zh;
   const char* en;
 };
 constexpr Row kRows[] = {
-#define X(key, zh, en) {zh, en},
+#define X(key, zh, en) {#key, zh, en},
 #include "ui/strings.inc"
 #undef X
 };
@@ -21,9 +22,20 @@ const char* tr(core::Lang lang, Str key) {
   return lang == core::Lang::zh ? r.zh : r.en;
 }
 
-int string_count() { return static_cast<int>(Str::count_); }
-const char* string_at(int i, core::Lang lang) {
-  return lang == core::Lang::zh ? kRows[i].zh : kRows[i].en;
+std::optional<Str> str_by_key(std::string_view key) {
+  for (int i = 0; i < static_cast<int>(Str::count_); ++i) {
+    if (key == kRows[i].key) return static_cast<Str>(i);
+  }
+  return std::nullopt;
 }
+
+const char* tr_key(core::Lang lang, const char* key) {
+  const auto s = str_by_key(key);
+  return s ? tr(lang, *s) : key;
+}
+
+int string_count() { return static_cast<int>(Str::count_); }
+const char* string_at(int i, core::Lang lang) { return lang == core::Lang::zh ? kRows[i].zh : kRows[i].en; }
+const char* string_key(int i) { return kRows[i].key; }
 
 }  // namespace xuanka::ui

@@ -1,5 +1,6 @@
 // Thin widget wrappers (ui layer).
 #include "ui/widgets.h"
+#include "ui/palette.h"
 
 #include <algorithm>
 #include <cstring>
@@ -100,7 +101,7 @@ bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value) {
 
 void heading(FrameCtx& ctx, const char* s) {
   check_glyphs(ctx, s);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.09f, 0.40f, 0.80f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kAccent);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(s);
   ImGui::PopTextWrapPos();

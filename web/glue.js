@@ -8,33 +8,18 @@
   var hook = { ready: false, first_frame_ms: null, errors: [] };
   window.xuanka = hook;
 
-  // --- configuration: shell JSON < window.XUANKA_CONFIG < URL query < URL hash -------------
-  function parseParams(s) {
-    var out = {};
-    if (!s) return out;
-    s.replace(/^[?#]/, '').split('&').forEach(function (part) {
-      if (!part) return;
-      var i = part.indexOf('=');
-      var k = i < 0 ? part : part.slice(0, i);
-      var v = i < 0 ? '' : part.slice(i + 1);
-      try { out[decodeURIComponent(k.replace(/\+/g, ' '))] = decodeURIComponent(v.replace(/\+/g, ' ')); }
-      catch (e) { /* a malformed escape: ignore that parameter rather than guess */ }
-    });
-    return out;
-  }
-  var cfg = {};
+  // --- configuration: the raw sources, read and merged in C++ (ui/page_state.cpp) -----------
+  // The host page's config block < window.XUANKA_CONFIG < URL query < URL hash; vendor data only
+  // from the first two. Nothing is parsed here, so the URL is read and written in one place.
+  var src = { block: '', global_json: '', query: location.search || '', hash: location.hash || '' };
   try {
     var el = document.getElementById('xuanka-config');
-    if (el && el.textContent.trim()) cfg = JSON.parse(el.textContent);
-  } catch (e) { hook.errors.push('xuanka-config: ' + e.message); }
-  if (window.XUANKA_CONFIG && typeof window.XUANKA_CONFIG === 'object') {
-    Object.keys(window.XUANKA_CONFIG).forEach(function (k) { cfg[k] = window.XUANKA_CONFIG[k]; });
-  }
-  [location.search, location.hash].forEach(function (s) {
-    var p = parseParams(s);
-    Object.keys(p).forEach(function (k) { cfg[k] = p[k]; });
-  });
-  Module.appConfig = cfg;
+    if (el) src.block = el.textContent.trim();
+  } catch (e) { /* no DOM access */ }
+  try {
+    if (window.XUANKA_CONFIG !== undefined) src.global_json = JSON.stringify(window.XUANKA_CONFIG) || '';
+  } catch (e) { src.global_json = '{"__error":"' + String(e.message).slice(0, 80).replace(/"/g, "'") + '"}'; }
+  Module.configSources = src;
 
   // --- status, fatal errors, first frame -----------------------------------------------------
   Module.showFatal = function (msg) {

@@ -22,6 +22,7 @@
 #include "ui/app.h"
 #include "ui/fonts.h"
 #include "ui/export.h"
+#include "ui/page_state.h"
 #include "ui/text_field.h"
 
 using nlohmann::json;
@@ -30,7 +31,7 @@ namespace ui = xuanka::ui;
 
 // [SECTION] JS imports (bodies use double quotes only: WEB-PLATFORM.md §5)
 EM_JS(char*, js_get_config, (), {
-  var s = JSON.stringify(Module.appConfig || {});
+  var s = JSON.stringify(Module.configSources || {});
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
   stringToUTF8(s, p, n);
@@ -55,6 +56,7 @@ struct Page {
   ui::Fonts fonts;
   core::Catalog catalog;       // embedded catalog, with the host page's vendor overlay merged
   std::vector<std::string> catalog_problems;  // diagnostics of the overlay (shown in the state)
+  std::vector<std::string> config_problems;   // what the configuration or the link got wrong
   ui::TextAgent agent;
   float dpr = 1.0f;            // device pixel ratio
   float css_w = 800, css_h = 600;  // viewport in CSS px
@@ -77,64 +79,26 @@ struct Page {
 
 Page g_page;  // the one page of this process (web layer owns it; core has no globals)
 
-// The share link: the whole state in the URL hash — language, view, the scenario contract
-// (compact JSON), region, and the recommendation's constraints.
-void write_url() {
-  const ui::AppState& st = g_page.state;
-  const ui::RecommendState& r = st.recommend;
-  const json rec = {{"budget_wan", r.budget_wan}, {"budget_kind", r.budget_kind}, {"deadline_days", r.deadline_days},
-                    {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only}, {"max_cards", r.max_cards}, {"form_factor", r.form_factor}, {"goal", r.goal}};
-  std::map<std::string, std::string> p{{"lang", core::lang_code(st.lang)},
-                                       {"view", ui::view_name(st.view)},
-                                       {"s", st.derived.scenario_json},
-                                       {"region", st.estimate.region},
-                                       {"r", rec.dump()}};
-  if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
-  js_set_hash(("#" + core::format_url_params(p)).c_str());
-}
+// The share link: the whole state in the URL hash (ui/page_state.cpp writes it).
+void write_url() { js_set_hash(ui::share_hash(g_page.state).c_str()); }
 
+// The configuration sources as glue.js found them, read and merged by ui/page_state.cpp; the
+// host page's overlay is applied to the catalog before the state that may name its cards.
 void read_config() {
   char* raw = js_get_config();
-  const json cfg = json::parse(raw, nullptr, /*allow_exceptions=*/false);
+  const json sources = json::parse(raw, nullptr, /*allow_exceptions=*/false);
   free(raw);
-  if (!cfg.is_object()) return;
-  if (auto it = cfg.find("lang"); it != cfg.end() && it->is_string()) {
-    if (auto l = core::parse_lang(it->get<std::string>())) g_page.state.lang = *l;
+  ui::ConfigSources src;
+  if (sources.is_object()) {
+    auto text = [&](const char* k) { return sources.contains(k) && sources[k].is_string() ? sources[k].get<std::string>() : std::string(); };
+    src = {text("block"), text("global_json"), text("query"), text("hash")};
   }
-  if (auto it = cfg.find("view"); it != cfg.end() && it->is_string()) ui::parse_view(it->get<std::string>(), g_page.state.view);
-  // A share link's scenario: the contract JSON; core checks it on every recompute.
-  if (auto it = cfg.find("s"); it != cfg.end()) {
-    const json sj = it->is_string() ? json::parse(it->get<std::string>(), nullptr, false) : *it;
-    if (sj.is_object()) ui::from_contract(sj, g_page.state.estimate.form);
+  ui::PageConfig cfg = ui::read_config(src);
+  for (auto& p : cfg.problems) g_page.config_problems.push_back(p);
+  if (cfg.overlay) {
+    for (const auto& d : core::apply_overlay(*cfg.overlay, g_page.catalog)) g_page.catalog_problems.push_back(d.text());
   }
-  if (auto it = cfg.find("region"); it != cfg.end() && it->is_string() && g_page.catalog.find_region(it->get<std::string>())) {
-    g_page.state.estimate.region = it->get<std::string>();
-  }
-  if (auto it = cfg.find("card"); it != cfg.end() && it->is_string() && g_page.catalog.find_accelerator(it->get<std::string>())) {
-    g_page.state.compare.detail_id = it->get<std::string>();
-  }
-  if (auto it = cfg.find("r"); it != cfg.end()) {
-    const json rj = it->is_string() ? json::parse(it->get<std::string>(), nullptr, false) : *it;
-    if (rj.is_object()) {
-      ui::RecommendState& r = g_page.state.recommend;
-      auto str = [&](const char* k, std::string& out) {
-        if (auto x = rj.find(k); x != rj.end() && x->is_string()) out = x->get<std::string>();
-      };
-      str("budget_wan", r.budget_wan);
-      str("budget_kind", r.budget_kind);
-      str("deadline_days", r.deadline_days);
-      str("max_cards", r.max_cards);
-      str("form_factor", r.form_factor);
-      str("goal", r.goal);
-      if (auto x = rj.find("domestic_only"); x != rj.end() && x->is_boolean()) r.domestic_only = x->get<bool>();
-      if (auto x = rj.find("in_stock_only"); x != rj.end() && x->is_boolean()) r.in_stock_only = x->get<bool>();
-    }
-  }
-  // A host page's vendor overlay: its prices, stock, hidden and custom cards (core/overlay.h).
-  if (auto it = cfg.find("overlay"); it != cfg.end()) {
-    const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
-    for (const auto& d : core::apply_overlay(text, g_page.catalog)) g_page.catalog_problems.push_back(d.text());
-  }
+  ui::apply_state(cfg.state, g_page.state, g_page.catalog, g_page.config_problems);
 }
 
 // [SECTION] frame
@@ -345,6 +309,7 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
                   }()}}},
       {"catalog", {{"accelerators", g_page.catalog.accelerators.size()}, {"models", g_page.catalog.models.size()},
                    {"problems", g_page.catalog_problems}}},
+      {"config_problems", g_page.config_problems},
       {"want_text", g_page.agent.active},
       {"lang", core::lang_code(g_page.state.lang)},
       {"scenario", json::parse(g_page.state.derived.scenario_json, nullptr, false)},

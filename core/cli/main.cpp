@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/catalog_embedded.h"
+#include "core/contract.h"
 #include "core/estimator.h"
 #include "core/format.h"
 #include "core/overlay.h"
@@ -74,10 +75,13 @@ bool load_scenario(const char* path, const Catalog& cat, Scenario& s) {
     std::fprintf(stderr, "xuanka: %s: not valid JSON\n", path);
     return false;
   }
-  const Diagnostics d = parse_scenario(j, cat, s);
+  const Diagnostics d = from_json(j, cat, s);
   for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
   return d.empty();
 }
+
+// At most ~80 characters of what the user typed go back into a message.
+std::string shorten(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
 
 std::string gib(double b) { return format_sig(b / 1073741824.0, 4) + " GiB"; }
 
@@ -90,40 +94,11 @@ int cmd_estimate(int argc, char** argv) {
   const Estimate e = estimate(s);
   const MemoryBreakdown& m = e.memory;
   if (as_json) {
-    json out = {
-        {"memory", {{"model_states", e.model_states_bytes}, {"peak_allocated", e.peak_allocated_bytes},
-                    {"total", e.total_bytes}, {"kv_cache_per_token", e.kv_cache_per_token_bytes},
-                    {"breakdown", {{"weights", m.weights_bytes}, {"gradients", m.gradients_bytes},
-                                   {"optimizer", m.optimizer_bytes}, {"activations", m.activations_bytes},
-                                   {"logits", m.logits_bytes}, {"kv_cache", m.kv_cache_bytes},
-                                   {"temporary", m.temporary_bytes}, {"context", m.context_bytes},
-                                   {"fragmentation", m.fragmentation_bytes}}},
-                    {"cpu_offload", e.cpu_offload_bytes}}},
-        {"params", e.params}, {"trainable_params", e.trainable_params}, {"active_params", e.active_params},
-        };
-    for (const auto& a : e.assumptions) out["assumptions"].push_back(a.en);
-    out["warnings"] = json::array();
-    for (const auto& w : e.warnings) out["warnings"].push_back({{"code", w.code}, {"text", w.en}});
-    auto put = [&](const char* group, const char* k, const std::optional<double>& v) {
-      out[group][k] = v ? json(*v) : json(nullptr);
-    };
-    out["fits"] = e.fits ? json(*e.fits) : json(nullptr);
-    put("memory", "headroom", e.headroom_bytes);
-    put("compute", "tokens_per_s_per_gpu", e.tokens_per_s_per_gpu);
-    put("compute", "tflops_per_gpu", e.tflops_per_gpu);
-    put("compute", "mfu", e.mfu);
-    put("compute", "gpu_hours", e.gpu_hours);
-    put("compute", "days", e.days);
-    out["compute"]["model_flops_per_token"] = e.model_flops_per_token;
-    put("serving", "prefill_s", e.prefill_s);
-    put("serving", "decode_tokens_per_s_per_request", e.decode_tokens_per_s_per_request);
-    put("serving", "decode_tokens_per_s_total", e.decode_tokens_per_s_total);
-    put("serving", "max_context_tokens", e.max_context_tokens);
-    put("serving", "max_batch", e.max_batch);
+    const json out = {{"scenario", to_json(s)}, {"result", to_json(e)}};
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
   }
-  std::printf("model %s, task %s, %s params (%s trainable)\n", s.model_id.c_str(), task_name(s.task),
+  std::printf("model %s, task %s, %s params (%s trainable)\n", s.model_id.c_str(), word(s.task),
               format_count(e.params).c_str(), format_count(e.trainable_params).c_str());
   std::printf("per GPU memory:\n");
   const std::pair<const char*, double> rows[] = {
@@ -183,82 +158,66 @@ int cmd_recommend(int argc, char** argv) {
   const Catalog cat = catalog_or_die();
   Scenario s;
   if (!load_scenario(argv[2], cat, s)) return 2;
-  Constraints c;
+  // The flags become the constraints object of the contract (core/contract.h), so the CLI and
+  // the page share one parser and one set of messages.
+  struct Flag { const char* flag; const char* key; enum { number, word, boolean, list } kind; };
+  static const Flag kFlags[] = {
+      {"--budget", "budget_cny", Flag::number},        {"--budget-kind", "budget_kind", Flag::word},
+      {"--deadline", "deadline_days", Flag::number},   {"--domestic", "domestic_only", Flag::boolean},
+      {"--in-stock", "in_stock_only", Flag::boolean},  {"--max-cards", "max_cards", Flag::number},
+      {"--form-factor", "form_factors", Flag::list},   {"--max-rack-kw", "max_rack_kw", Flag::number},
+      {"--goal", "goal", Flag::word},                  {"--region", "region", Flag::word}};
+  json cj = json::object();
   bool as_json = false;
   for (int i = 3; i < argc; ++i) {
     const std::string a = argv[i];
-    auto next = [&](const char* what) -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "xuanka: %s needs %s\n", a.c_str(), what);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    auto number = [&](const char* what) {
-      const std::string v = next(what);
-      char* end = nullptr;
-      const double x = std::strtod(v.c_str(), &end);
-      if (!end || *end || !(x > 0) || !std::isfinite(x)) {
-        std::fprintf(stderr, "xuanka: %s: expected %s, found \"%s\"\n", a.c_str(), what, v.c_str());
-        std::exit(2);
-      }
-      return x;
-    };
-    if (a == "--json") as_json = true;
-    else if (a == "--budget") c.budget_cny = number("a positive CNY amount");
-    else if (a == "--budget-kind") {
-      const std::string v = next("rent or buy");
-      if (v != "rent" && v != "buy") { std::fprintf(stderr, "xuanka: --budget-kind: expected rent or buy, found \"%s\"\n", v.c_str()); return 2; }
-      c.budget_kind = v == "buy" ? BudgetKind::buy : BudgetKind::rent;
-    } else if (a == "--deadline") c.deadline_days = number("a positive number of days");
-    else if (a == "--domestic") c.domestic_only = true;
-    else if (a == "--in-stock") c.in_stock_only = true;
-    else if (a == "--max-cards") c.max_cards = static_cast<int>(number("a positive card count"));
-    else if (a == "--form-factor") c.form_factors.insert(next("sxm | oam | pcie | pcie_consumer | module | superchip"));
-    else if (a == "--max-rack-kw") c.max_rack_kw = number("kW per rack");
-    else if (a == "--goal") {
-      const std::string v = next("cheapest | fastest | purchase | within");
-      if (v == "cheapest") c.goal = Goal::cheapest;
-      else if (v == "fastest") c.goal = Goal::fastest;
-      else if (v == "purchase") c.goal = Goal::lowest_purchase;
-      else if (v == "within") c.goal = Goal::best_within;
-      else { std::fprintf(stderr, "xuanka: --goal: expected cheapest | fastest | purchase | within, found \"%s\"\n", v.c_str()); return 2; }
-    } else if (a == "--region") {
-      const std::string v = next("a region id");
-      c.region = cat.find_region(v);
-      if (!c.region) { std::fprintf(stderr, "xuanka: --region: unknown region \"%s\" (see catalog/regions.json)\n", v.c_str()); return 2; }
-    } else {
-      std::fprintf(stderr, "xuanka: recommend: unknown option %s\n", a.c_str());
+    if (a == "--json") {
+      as_json = true;
+      continue;
+    }
+    const Flag* f = nullptr;
+    for (const Flag& x : kFlags) f = a == x.flag ? &x : f;
+    if (!f) {
+      std::fprintf(stderr, "xuanka: recommend: unknown option %s\n", shorten(a).c_str());
       return 2;
     }
+    if (f->kind == Flag::boolean) {
+      cj[f->key] = true;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "xuanka: %s needs a value\n", f->flag);
+      return 2;
+    }
+    const std::string v = argv[++i];
+    if (f->kind == Flag::number) {
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      cj[f->key] = end && !*end && !v.empty() && std::isfinite(x) ? json(x) : json(v);
+    } else if (f->kind == Flag::list) {
+      cj[f->key].push_back(v);
+    } else {
+      cj[f->key] = v;
+    }
   }
+  Constraints c;
+  const Diagnostics cd = from_json(cj, cat, c);
+  for (const auto& x : cd) {
+    std::string where = x.path;
+    for (const Flag& f : kFlags) {
+      if (x.path == std::string("constraints.") + f.key) where = f.flag;
+    }
+    std::fprintf(stderr, "xuanka: %s: %s\n", where.c_str(), x.message.c_str());
+  }
+  if (!cd.empty()) return 2;
   const Recommendation r = recommend(s, cat, c);
-  auto row = [&](const Option& o) {
-    json x = {{"card", o.card->id}, {"cards", o.cards}, {"tp", o.parallel.tp}, {"pp", o.parallel.pp}, {"zero", o.parallel.zero},
-              {"recompute", o.recompute == Recompute::none ? "none" : o.recompute == Recompute::selective ? "selective" : "full"},
-              {"precision", precision_name(o.precision)}, {"memory_total", o.estimate.total_bytes},
-              {"headroom", o.estimate.headroom_bytes.value_or(0)}};
-    for (const auto& w : o.reasons) x["reasons"].push_back(w.en);
-    for (const auto& w : o.warnings) x["warnings"].push_back({{"code", w.code}, {"text", w.en}});
-    x["days"] = o.job_days ? json(*o.job_days) : json(nullptr);
-    x["cny"] = o.job_cny ? json(*o.job_cny) : json(nullptr);
-    x["rent_cny_per_hour"] = o.cost.rent_cny_per_hour ? json(*o.cost.rent_cny_per_hour) : json(nullptr);
-    x["purchase_cny"] = o.cost.purchase_cny ? json(*o.cost.purchase_cny) : json(nullptr);
-    x["pareto"] = o.pareto;
-    return x;
-  };
   if (as_json) {
-    json out = {{"options", json::array()}, {"pareto", json::array()}, {"nothing_fits", r.nothing_fits},
-                {"what_it_would_take", r.what_it_would_take}, {"estimates_run", r.estimates_run}};
-    for (const auto& o : r.options) out["options"].push_back(row(o));
-    for (const auto& o : r.pareto) out["pareto"].push_back(row(o));
-    out["nearest"] = r.nearest ? row(*r.nearest) : json(nullptr);
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", to_json(r).dump(2).c_str());
     return 0;
   }
   if (r.nothing_fits) {
     std::printf("nothing fits these constraints");
-    if (!r.what_it_would_take.empty()) std::printf(": it would take %s", r.what_it_would_take.c_str());
+    if (r.what_it_would_take) std::printf(": it would take %s", r.what_it_would_take->en.c_str());
     std::printf("\n");
     if (r.nearest) std::printf("nearest: %d x %s\n", r.nearest->cards, r.nearest->card->name.c_str());
   }

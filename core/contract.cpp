@@ -1,0 +1,371 @@
+// The scenario contract in and out (core layer), following ../shared/SCENARIO.md exactly.
+// [SECTION] helpers  [SECTION] scenario in  [SECTION] scenario out  [SECTION] constraints
+// [SECTION] results
+#include "core/contract.h"
+
+#include <cmath>
+#include <string>
+
+namespace xuanka::core {
+
+using nlohmann::json;
+
+// [SECTION] helpers
+namespace {
+// Sizes above these are rejected as absurd rather than computed (e.g. 1e30 tokens). Counts are
+// bounded so that every product of them (gpus x micro_batch, tp x pp x cp) stays far inside a
+// 64-bit integer and a double's exact range.
+constexpr double kMaxTokens = 1e16;
+constexpr double kMaxSeq = 1e8;
+constexpr double kMaxGpus = 1e6;
+constexpr double kMaxSplit = 4096;     // tp, pp, cp, ep
+constexpr double kMaxBatch = 1e6;      // micro-batch, serving batch
+constexpr double kMaxGlobalBatch = 1e9;
+
+// A number as JSON: whole numbers as integers (what people write), others as doubles (nlohmann
+// prints the shortest text that reads back to the same double).
+json number(double v) {
+  if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 9e15) return static_cast<long long>(v);
+  return v;
+}
+json optional_number(const std::optional<double>& v) { return v ? number(*v) : json(nullptr); }
+bool lora_task(Task t) { return t == Task::lora || t == Task::qlora; }
+}  // namespace
+
+// [SECTION] scenario in
+Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
+  Diagnostics d;
+  Scenario s;
+  ObjectReader r(j, "scenario", d);
+  if (!r.ok()) return d;
+  // model: a preset id or an inline architecture
+  if (const json* m = r.get("model")) {
+    if (m->is_string()) {
+      const ModelArch* p = catalog.find_model(m->get<std::string>());
+      if (!p) {
+        r.error("model", "unknown model preset " + describe(*m) + " (see catalog/models.json)");
+      } else {
+        s.model = *p;
+        s.model_id = p->id;
+        s.model_preset = true;
+      }
+    } else if (m->is_object()) {
+      ObjectReader mr(*m, "scenario.model", d);
+      s.model = read_model(mr, true);
+      mr.finish();
+      s.model_id = s.model.name;
+    } else {
+      r.error("model", "expected a preset id or an architecture object, found " + describe(*m));
+    }
+  } else {
+    r.error("model", "required (a preset id or an architecture object) is missing");
+  }
+  if (auto t = read_enum<Task>(r, "task", true)) s.task = *t;
+  if (auto p = read_enum<Precision>(r, "precision", false)) s.precision = *p;
+  if (auto o = read_enum<Optimizer>(r, "optimizer", false)) s.optimizer = *o;
+  if (const json* l = r.get("lora")) {
+    ObjectReader lr(*l, "scenario.lora", d);
+    s.lora_rank = static_cast<int>(lr.num("rank", false, 1, 65536, true).value_or(8));
+    if (auto t = read_enum<LoraTargets>(lr, "targets", false)) s.lora_targets = *t;
+    lr.finish();
+  }
+  // weights: default is the 16-bit format of precision; nf4 for qlora
+  s.weights = s.precision == Precision::fp32 ? WeightFormat::fp32
+            : s.precision == Precision::fp16_mixed ? WeightFormat::fp16 : WeightFormat::bf16;
+  if (s.task == Task::qlora) s.weights = WeightFormat::nf4;
+  if (auto w = read_enum<WeightFormat>(r, "weights", false)) s.weights = *w;
+  // kv_dtype: the 16-bit type of the weights (bf16 for quantised weights)
+  s.serving.kv_dtype = s.weights == WeightFormat::fp16 ? WeightFormat::fp16 : WeightFormat::bf16;
+  if (const json* sv = r.get("serving")) {
+    ObjectReader sr(*sv, "scenario.serving", d);
+    s.serving.batch = static_cast<int>(sr.num("batch", false, 1, kMaxBatch, true).value_or(1));
+    s.serving.prompt_tokens = sr.num("prompt_tokens", false, 0, kMaxSeq, true).value_or(512);
+    s.serving.output_tokens = sr.num("output_tokens", false, 0, kMaxSeq, true).value_or(512);
+    using W = WeightFormat;
+    if (auto k = read_enum<W>(sr, "kv_dtype", false, {W::fp16, W::bf16, W::fp8, W::int8})) s.serving.kv_dtype = *k;
+    sr.finish();
+  }
+  const double default_seq = s.task == Task::inference ? s.serving.prompt_tokens + s.serving.output_tokens : 2048;
+  s.seq_len = r.num("seq_len", false, 1, kMaxSeq, true).value_or(std::max(1.0, default_seq));
+  s.micro_batch = static_cast<int>(r.num("micro_batch", false, 1, kMaxBatch, true).value_or(1));
+  if (auto rc = read_enum<Recompute>(r, "recompute", false)) s.recompute = *rc;
+  s.flash_attention = r.boolean("flash_attention", false).value_or(true);
+  if (const json* p = r.get("parallel")) {
+    ObjectReader pr(*p, "scenario.parallel", d);
+    Parallel& q = s.parallel;
+    q.gpus = static_cast<int>(pr.num("gpus", false, 1, kMaxGpus, true).value_or(1));
+    q.tp = static_cast<int>(pr.num("tp", false, 1, kMaxSplit, true).value_or(1));
+    q.pp = static_cast<int>(pr.num("pp", false, 1, kMaxSplit, true).value_or(1));
+    q.cp = static_cast<int>(pr.num("cp", false, 1, kMaxSplit, true).value_or(1));
+    q.ep = static_cast<int>(pr.num("ep", false, 1, kMaxSplit, true).value_or(1));
+    q.zero = static_cast<int>(pr.num("zero", false, 0, 3, true).value_or(0));
+    if (auto o = read_enum<Offload>(pr, "offload", false)) q.offload = *o;
+    q.sequence_parallel = pr.boolean("sequence_parallel", false).value_or(false);
+    const long long mp = static_cast<long long>(q.tp) * q.pp * q.cp;  // <= 4096^3: no overflow
+    if (q.gpus % mp != 0) {
+      pr.error("gpus", std::to_string(q.gpus) + " is not a multiple of tp*pp*cp (" + std::to_string(mp) + ")");
+    }
+    const ModelArch& m = s.model;
+    if (m.heads > 0 && m.heads % q.tp != 0) {
+      pr.error("tp", std::to_string(q.tp) + " does not divide heads (" + std::to_string(m.heads) + ")");
+    } else if (m.kv_heads > 0 && q.tp > 1 && m.kv_heads % q.tp != 0 && q.tp % m.kv_heads != 0) {
+      pr.error("tp", std::to_string(q.tp) + " and kv_heads (" + std::to_string(m.kv_heads) + ") do not divide one another");
+    }
+    if (m.layers > 0 && q.pp > m.layers) {
+      pr.error("pp", std::to_string(q.pp) + " exceeds layers (" + std::to_string(m.layers) + ")");
+    }
+    if (q.ep > 1 && (!m.moe || m.moe->experts % q.ep != 0)) {
+      pr.error("ep", m.moe ? std::to_string(q.ep) + " does not divide experts (" + std::to_string(m.moe->experts) + ")"
+                           : "expert parallelism needs an MoE model");
+    }
+    if (q.offload == Offload::optimizer_params && q.zero != 3) {
+      pr.error("offload", "optimizer_params offload needs zero 3 (parameters are offloaded only when sharded)");
+    }
+    pr.finish();
+  }
+  const long long mp = static_cast<long long>(s.parallel.tp) * s.parallel.pp * s.parallel.cp;
+  const long long dp = std::max(1LL, s.parallel.gpus / mp);
+  const double default_global = static_cast<double>(s.micro_batch) * static_cast<double>(dp);
+  if (r.has("global_batch")) {
+    s.global_batch = static_cast<int>(r.num("global_batch", false, 1, kMaxGlobalBatch, true).value_or(1));
+    if (s.global_batch % s.micro_batch != 0) {
+      r.error("global_batch", std::to_string(s.global_batch) + " is not a multiple of micro_batch (" + std::to_string(s.micro_batch) + ")");
+    }
+  } else if (default_global > kMaxGlobalBatch) {
+    r.error("micro_batch", "micro_batch x data-parallel size (" + std::to_string(static_cast<long long>(default_global)) +
+                               ") exceeds " + std::to_string(static_cast<long long>(kMaxGlobalBatch)) + " sequences per step");
+  } else {
+    s.global_batch = static_cast<int>(default_global);
+  }
+  if (const json* g = r.get("gpu")) {
+    if (!g->is_string()) {
+      r.error("gpu", "expected an accelerator id, found " + describe(*g));
+    } else if (!(s.gpu = catalog.find_accelerator(g->get<std::string>()))) {
+      r.error("gpu", "unknown accelerator " + describe(*g) + " (see catalog/accelerators.json)");
+    }
+  }
+  if (auto t = r.num("tokens", false, 1, kMaxTokens)) s.tokens = *t;
+  if (auto m = r.num("mfu", false, 0.001, 1.0)) s.mfu = *m;
+  if (lora_task(s.task) && !s.model.has_shape()) {
+    r.error("model", "LoRA needs the model's layer shapes (layers, hidden, heads, ffn_hidden)");
+  }
+  if (!s.model.params && !s.model.has_shape() && d.empty()) {
+    r.error("model", "needs params or the layer shape");
+  }
+  r.finish();
+  if (d.empty()) out = std::move(s);
+  return d;
+}
+
+// [SECTION] scenario out
+namespace {
+json model_json(const Scenario& s) {
+  if (s.model_preset) return s.model_id;
+  const ModelArch& m = s.model;
+  json j = {{"name", m.name}};
+  if (m.params) j["params"] = number(*m.params);
+  if (m.active_params) j["active_params"] = number(*m.active_params);
+  if (m.has_shape()) {
+    j["layers"] = m.layers;
+    j["hidden"] = number(m.hidden);
+    j["heads"] = m.heads;
+    j["kv_heads"] = m.kv_heads;
+    j["head_dim"] = number(m.head_dim);
+    j["ffn_hidden"] = number(m.ffn_hidden);
+    j["ffn_type"] = m.ffn_type;
+    j["vocab"] = number(m.vocab);
+    j["tied_embeddings"] = m.tied_embeddings;
+    j["qkv_bias"] = m.qkv_bias;
+    if (m.max_context) j["max_context"] = number(*m.max_context);
+    if (m.moe) {
+      j["moe"] = {{"experts", m.moe->experts}, {"top_k", m.moe->top_k}, {"shared_experts", m.moe->shared_experts},
+                  {"expert_ffn_hidden", number(m.moe->expert_ffn_hidden)}, {"dense_layers", m.moe->dense_layers}};
+    }
+    if (m.mla) {
+      j["mla"] = {{"kv_lora_rank", number(m.mla->kv_lora_rank)}, {"qk_rope_head_dim", number(m.mla->qk_rope_head_dim)},
+                  {"q_lora_rank", number(m.mla->q_lora_rank)}, {"qk_nope_head_dim", number(m.mla->qk_nope_head_dim)},
+                  {"v_head_dim", number(m.mla->v_head_dim)}};
+    }
+  }
+  if (!m.note.empty()) j["note"] = m.note;
+  return j;
+}
+}  // namespace
+
+json to_json(const Scenario& s) {
+  json j = {{"model", model_json(s)}, {"task", word(s.task)}};
+  const bool train = s.task != Task::inference;
+  if (train) {
+    j["precision"] = word(s.precision);
+    j["optimizer"] = word(s.optimizer);
+    if (lora_task(s.task)) {
+      j["lora"] = {{"rank", s.lora_rank}, {"targets", word(s.lora_targets)}};
+      j["weights"] = word(s.weights);
+    }
+    j["seq_len"] = number(s.seq_len);
+    j["micro_batch"] = s.micro_batch;
+    j["global_batch"] = s.global_batch;
+    j["recompute"] = word(s.recompute);
+    if (s.tokens) j["tokens"] = number(*s.tokens);
+  } else {
+    j["weights"] = word(s.weights);
+    j["serving"] = {{"batch", s.serving.batch}, {"prompt_tokens", number(s.serving.prompt_tokens)},
+                    {"output_tokens", number(s.serving.output_tokens)}, {"kv_dtype", word(s.serving.kv_dtype)}};
+  }
+  j["flash_attention"] = s.flash_attention;
+  const Parallel& p = s.parallel;
+  j["parallel"] = {{"gpus", p.gpus}, {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}};
+  if (train) {
+    j["parallel"]["zero"] = p.zero;
+    j["parallel"]["offload"] = word(p.offload);
+    j["parallel"]["sequence_parallel"] = p.sequence_parallel;
+  }
+  if (s.gpu) j["gpu"] = s.gpu->id;
+  if (s.mfu) j["mfu"] = number(*s.mfu);
+  return j;
+}
+
+bool same_scenario(const Scenario& a, const Scenario& b) { return to_json(a) == to_json(b); }
+
+// [SECTION] constraints
+Diagnostics from_json(const json& j, const Catalog& catalog, Constraints& out) {
+  Diagnostics d;
+  Constraints c;
+  ObjectReader r(j, "constraints", d);
+  if (!r.ok()) return d;
+  if (auto b = r.num("budget_cny", false, 1e-6, 1e15)) c.budget_cny = *b;
+  if (auto k = read_enum<BudgetKind>(r, "budget_kind", false)) c.budget_kind = *k;
+  if (auto dl = r.num("deadline_days", false, 1e-6, 1e6)) c.deadline_days = *dl;
+  c.domestic_only = r.boolean("domestic_only", false).value_or(false);
+  c.in_stock_only = r.boolean("in_stock_only", false).value_or(false);
+  if (c.in_stock_only && !catalog.vendor) {
+    r.error("in_stock_only", "stock is known only from a vendor's overlay, and this page has none");
+  }
+  if (auto m = r.num("max_cards", false, 1, 4096, true)) c.max_cards = static_cast<int>(*m);
+  if (const json* f = r.get("form_factors")) {
+    static const char* kForms[] = {"sxm", "oam", "pcie", "pcie_consumer", "module", "superchip"};
+    if (!f->is_array()) {
+      r.error("form_factors", "expected an array of sxm | oam | pcie | pcie_consumer | module | superchip, found " + describe(*f));
+    } else {
+      for (const json& x : *f) {
+        bool ok = false;
+        for (const char* w : kForms) ok |= x.is_string() && x.get<std::string>() == w;
+        if (ok) c.form_factors.insert(x.get<std::string>());
+        else r.error("form_factors", "expected sxm | oam | pcie | pcie_consumer | module | superchip, found " + describe(x));
+      }
+    }
+  }
+  if (auto k = r.num("max_rack_kw", false, 0.1, 1000)) c.max_rack_kw = *k;
+  if (auto g = read_enum<Goal>(r, "goal", false)) c.goal = *g;
+  if (const json* g = r.get("region")) {
+    if (!g->is_string() || !(c.region = catalog.find_region(g->get<std::string>()))) {
+      r.error("region", "unknown region " + describe(*g) + " (see catalog/regions.json)");
+    }
+  }
+  if (auto u = r.num("utilisation", false, 0.01, 1.0)) c.utilisation = *u;
+  r.finish();
+  if (d.empty()) out = std::move(c);
+  return d;
+}
+
+json to_json(const Constraints& c) {
+  json j = {{"budget_kind", word(c.budget_kind)}, {"domestic_only", c.domestic_only}, {"in_stock_only", c.in_stock_only},
+            {"goal", word(c.goal)}, {"utilisation", number(c.utilisation)}};
+  if (c.budget_cny) j["budget_cny"] = number(*c.budget_cny);
+  if (c.deadline_days) j["deadline_days"] = number(*c.deadline_days);
+  if (c.max_cards) j["max_cards"] = *c.max_cards;
+  if (!c.form_factors.empty()) j["form_factors"] = c.form_factors;
+  if (c.max_rack_kw) j["max_rack_kw"] = number(*c.max_rack_kw);
+  if (c.region) j["region"] = c.region->id;
+  return j;
+}
+
+// [SECTION] results
+json to_json(const Notice& n) { return {{"code", n.code}, {"args", n.args}, {"text", n.en}}; }
+
+namespace {
+json notices(const std::vector<Notice>& v) {
+  json a = json::array();
+  for (const auto& n : v) a.push_back(to_json(n));
+  return a;
+}
+}  // namespace
+
+json to_json(const Estimate& e) {
+  const MemoryBreakdown& m = e.memory;
+  json j;
+  j["memory"] = {{"model_states", e.model_states_bytes}, {"peak_allocated", e.peak_allocated_bytes}, {"total", e.total_bytes},
+                 {"kv_cache_per_token", e.kv_cache_per_token_bytes}, {"headroom", optional_number(e.headroom_bytes)},
+                 {"cpu_offload", e.cpu_offload_bytes},
+                 {"breakdown", {{"weights", m.weights_bytes}, {"gradients", m.gradients_bytes}, {"optimizer", m.optimizer_bytes},
+                                {"activations", m.activations_bytes}, {"logits", m.logits_bytes}, {"kv_cache", m.kv_cache_bytes},
+                                {"temporary", m.temporary_bytes}, {"context", m.context_bytes},
+                                {"fragmentation", m.fragmentation_bytes}}}};
+  j["fits"] = e.fits ? json(*e.fits) : json(nullptr);
+  j["params"] = e.params;
+  j["trainable_params"] = e.trainable_params;
+  j["active_params"] = e.active_params;
+  j["compute"] = {{"tokens_per_s_per_gpu", optional_number(e.tokens_per_s_per_gpu)}, {"tflops_per_gpu", optional_number(e.tflops_per_gpu)},
+                  {"hardware_tflops_per_gpu", optional_number(e.hardware_tflops_per_gpu)}, {"mfu", optional_number(e.mfu)},
+                  {"gpu_hours", optional_number(e.gpu_hours)}, {"days", optional_number(e.days)},
+                  {"step_time_s", optional_number(e.step_time_s)}, {"model_flops_per_token", e.model_flops_per_token},
+                  {"hardware_flops_per_token", e.hardware_flops_per_token}};
+  j["serving"] = {{"prefill_s", optional_number(e.prefill_s)},
+                  {"decode_tokens_per_s_per_request", optional_number(e.decode_tokens_per_s_per_request)},
+                  {"decode_tokens_per_s_total", optional_number(e.decode_tokens_per_s_total)},
+                  {"max_context_tokens", optional_number(e.max_context_tokens)}, {"max_batch", optional_number(e.max_batch)}};
+  j["assumptions"] = notices(e.assumptions);
+  j["warnings"] = notices(e.warnings);
+  return j;
+}
+
+json to_json(const CostResult& c) {
+  return {{"rent_cny_per_hour", optional_number(c.rent_cny_per_hour)}, {"purchase_cny", optional_number(c.purchase_cny)},
+          {"nodes", c.nodes}, {"it_power_kw", c.it_power_kw}, {"facility_power_kw", c.facility_power_kw}, {"racks", c.racks},
+          {"electricity_cny_per_kwh", c.electricity_cny_per_kwh}, {"pue", c.pue},
+          {"own_monthly_cny", optional_number(c.own_monthly_cny)}, {"power_monthly_cny", c.power_monthly_cny},
+          {"rent_monthly_cny", optional_number(c.rent_monthly_cny)}, {"break_even_months", optional_number(c.break_even_months)},
+          {"job_hours", optional_number(c.job_hours)}, {"job_rent_cny", optional_number(c.job_rent_cny)},
+          {"job_own_cny", optional_number(c.job_own_cny)}, {"job_energy_kwh", optional_number(c.job_energy_kwh)},
+          {"job_energy_cny", optional_number(c.job_energy_cny)},
+          {"assumptions", notices(c.assumptions)}, {"warnings", notices(c.warnings)}};
+}
+
+json to_json(const Option& o) {
+  const Scenario& s = o.scenario;
+  return {{"card", o.card->id}, {"cards", o.cards}, {"tp", s.parallel.tp}, {"pp", s.parallel.pp}, {"zero", s.parallel.zero},
+          {"recompute", word(s.recompute)}, {"precision", word(s.precision)},
+          {"memory_total", o.estimate.total_bytes}, {"headroom", o.estimate.headroom_bytes.value_or(0)},
+          {"days", optional_number(o.job_days)}, {"cny", optional_number(o.job_cny)},
+          {"rent_cny_per_hour", optional_number(o.cost.rent_cny_per_hour)}, {"purchase_cny", optional_number(o.cost.purchase_cny)},
+          {"within_budget", o.within_budget}, {"meets_deadline", o.meets_deadline}, {"pareto", o.pareto},
+          {"reasons", notices(o.reasons)}, {"warnings", notices(o.warnings)}, {"scenario", to_json(s)}};
+}
+
+json to_json(const Recommendation& r) {
+  json j = {{"options", json::array()}, {"pareto", json::array()}, {"nothing_fits", r.nothing_fits},
+            {"what_it_would_take", r.what_it_would_take ? to_json(*r.what_it_would_take) : json(nullptr)},
+            {"estimates_run", r.estimates_run}};
+  for (const auto& o : r.options) j["options"].push_back(to_json(o));
+  for (const auto& o : r.pareto) j["pareto"].push_back(to_json(o));
+  j["nearest"] = r.nearest ? to_json(*r.nearest) : json(nullptr);
+  return j;
+}
+
+std::optional<double> result_value(const Estimate& e, const std::string& path) {
+  const json j = to_json(e);
+  const json* at = &j;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t dot = path.find('.', start);
+    const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (!at->is_object() || !at->contains(key)) return std::nullopt;
+    at = &(*at)[key];
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  if (!at->is_number()) return std::nullopt;
+  return at->get<double>();
+}
+
+}  // namespace xuanka::core

@@ -1,0 +1,90 @@
+// The contract's enum tables (core layer): words from ../shared/SCENARIO.md, facts with sources.
+#include "core/enums.h"
+
+namespace xuanka::core {
+
+namespace {
+// NF4 with double quantisation (QLoRA, arXiv:2305.14314 §3): 4 bits + 8/64 + 32/(64*256) bits
+// of constants = 4.127 bits per parameter.
+constexpr double kNf4DqBytes = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+// INT4 (GPTQ/AWQ, group 128): 4 bits + a 16-bit scale and a 4-bit zero per 128 weights.
+constexpr double kInt4Bytes = (4.0 + 20.0 / 128.0) / 8.0;
+}  // namespace
+
+const std::vector<EnumRow<Task>>& EnumTable<Task>::rows() {
+  static const std::vector<EnumRow<Task>> r = {
+      {Task::pretrain, "pretrain", "task_pretrain"}, {Task::full_ft, "full_ft", "task_full_ft"},
+      {Task::lora, "lora", "task_lora"},             {Task::qlora, "qlora", "task_qlora"},
+      {Task::inference, "inference", "task_inference"}};
+  return r;
+}
+
+// Mixed precision keeps fp32 master weights and fp32 Adam states: 2 + 2 + (4 + 4 + 4) = 16 bytes
+// per parameter (ZeRO, arXiv:1910.02054 §3.1). Pure bf16 keeps everything in 2 bytes. fp32 peaks
+// use TF32 where the card has it (PyTorch matmuls may).
+const std::vector<PrecisionRow>& EnumTable<Precision>::rows() {
+  static const std::vector<PrecisionRow> r = {
+      {Precision::fp32, "fp32", "prec_fp32", {"tf32", "fp32"}, 4, 4, false, 4},
+      {Precision::fp16_mixed, "fp16_mixed", "prec_fp16_mixed", {"fp16", nullptr}, 2, 2, true, 4},
+      {Precision::bf16_mixed, "bf16_mixed", "prec_bf16_mixed", {"bf16", nullptr}, 2, 2, true, 4},
+      {Precision::bf16, "bf16", "prec_bf16", {"bf16", nullptr}, 2, 2, false, 2},
+      {Precision::fp8_mixed, "fp8_mixed", "prec_fp8_mixed", {"fp8", nullptr}, 2, 2, true, 4}};
+  return r;
+}
+
+// AdamW keeps m and v (arXiv:1711.05101); 8-bit AdamW keeps both in 1 byte with block-wise
+// scales (bitsandbytes, arXiv:2110.02861): 2 bytes whatever the precision; Lion keeps momentum
+// only (arXiv:2302.06675); Adafactor factors the second moment (rows + columns, ~0 per parameter,
+// arXiv:1804.04235) and keeps no first moment by default.
+const std::vector<OptimizerRow>& EnumTable<Optimizer>::rows() {
+  static const std::vector<OptimizerRow> r = {
+      {Optimizer::adamw, "adamw", "opt_adamw", 2, 0},       {Optimizer::adamw_8bit, "adamw_8bit", "opt_adamw_8bit", 0, 2},
+      {Optimizer::sgd, "sgd", "opt_sgd", 0, 0},             {Optimizer::sgd_momentum, "sgd_momentum", "opt_sgd_momentum", 1, 0},
+      {Optimizer::adafactor, "adafactor", "opt_adafactor", 0, 0}, {Optimizer::lion, "lion", "opt_lion", 1, 0}};
+  return r;
+}
+
+const std::vector<WeightFormatRow>& EnumTable<WeightFormat>::rows() {
+  static const std::vector<WeightFormatRow> r = {
+      {WeightFormat::fp32, "fp32", "wf_fp32", 4, 4, false},   {WeightFormat::bf16, "bf16", "wf_bf16", 2, 2, false},
+      {WeightFormat::fp16, "fp16", "wf_fp16", 2, 2, false},   {WeightFormat::fp8, "fp8", "wf_fp8", 1, 1, true},
+      {WeightFormat::int8, "int8", "wf_int8", 1, 1, true},    {WeightFormat::nf4, "nf4", "wf_nf4", 0.5, kNf4DqBytes, true},
+      {WeightFormat::int4, "int4", "wf_int4", 0.5, kInt4Bytes, true}};
+  return r;
+}
+
+const std::vector<EnumRow<Recompute>>& EnumTable<Recompute>::rows() {
+  static const std::vector<EnumRow<Recompute>> r = {
+      {Recompute::none, "none", "recompute_none"}, {Recompute::selective, "selective", "recompute_sel"},
+      {Recompute::full, "full", "recompute_full"}};
+  return r;
+}
+
+const std::vector<EnumRow<Offload>>& EnumTable<Offload>::rows() {
+  static const std::vector<EnumRow<Offload>> r = {
+      {Offload::none, "none", "offload_none"}, {Offload::optimizer, "optimizer", "offload_opt"},
+      {Offload::optimizer_params, "optimizer_params", "offload_all"}};
+  return r;
+}
+
+const std::vector<EnumRow<LoraTargets>>& EnumTable<LoraTargets>::rows() {
+  static const std::vector<EnumRow<LoraTargets>> r = {
+      {LoraTargets::attn_qv, "attn_qv", "lt_attn_qv"}, {LoraTargets::attn, "attn", "lt_attn"},
+      {LoraTargets::all_linear, "all_linear", "lt_all_linear"}};
+  return r;
+}
+
+const std::vector<EnumRow<Goal>>& EnumTable<Goal>::rows() {
+  static const std::vector<EnumRow<Goal>> r = {
+      {Goal::cheapest, "cheapest", "goal_cheapest"}, {Goal::fastest, "fastest", "goal_fastest"},
+      {Goal::lowest_purchase, "purchase", "goal_purchase"}, {Goal::best_within, "within", "goal_within"}};
+  return r;
+}
+
+const std::vector<EnumRow<BudgetKind>>& EnumTable<BudgetKind>::rows() {
+  static const std::vector<EnumRow<BudgetKind>> r = {{BudgetKind::rent, "rent", "budget_rent"},
+                                                     {BudgetKind::buy, "buy", "budget_buy"}};
+  return r;
+}
+
+}  // namespace xuanka::core

@@ -1,0 +1,124 @@
+// The contract's enums, one table each (core layer): the word of every value, its label key in
+// the interface's string table (ui/strings.inc), and the facts that belong to the value — in
+// the manner of llama.cpp's LLM_ARCH_NAMES and ggml's type_traits[]. Parse and print by lookup.
+#pragma once
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag.h"
+
+namespace xuanka::core {
+
+enum class Task { pretrain, full_ft, lora, qlora, inference };
+enum class Precision { fp32, fp16_mixed, bf16_mixed, bf16, fp8_mixed };
+enum class Optimizer { adamw, adamw_8bit, sgd, sgd_momentum, adafactor, lion };
+enum class WeightFormat { fp32, bf16, fp16, fp8, int8, nf4, int4 };
+enum class Recompute { none, selective, full };
+enum class Offload { none, optimizer, optimizer_params };
+enum class LoraTargets { attn_qv, attn, all_linear };
+enum class Goal { cheapest, fastest, lowest_purchase, best_within };
+enum class BudgetKind { rent, buy };
+
+template <class E>
+struct EnumRow {
+  E value;
+  const char* word;    // the contract's word
+  const char* label;   // key of the interface string (ui/strings.inc)
+};
+
+// A stored weight format.
+struct WeightFormatRow {
+  WeightFormat value;
+  const char* word;
+  const char* label;
+  double element_bytes;  // bytes per element of the raw format
+  double stored_bytes;   // bytes per parameter as stored, quantisation constants included
+  bool quantised;        // computes through a dequantised 16-bit transient
+};
+
+// A training precision.
+struct PrecisionRow {
+  Precision value;
+  const char* word;
+  const char* label;
+  const char* peak_keys[2];  // dense_tflops keys of the peak it runs at, first known wins
+  double weight_bytes;       // bytes of a working weight and of a gradient
+  double activation_bytes;   // bytes of a saved activation element
+  bool fp32_master;          // keeps fp32 master weights (mixed precision)
+  double state_elem_bytes;   // bytes of one optimizer-state element
+};
+
+// An optimizer: state elements kept per trainable parameter (besides master weights).
+struct OptimizerRow {
+  Optimizer value;
+  const char* word;
+  const char* label;
+  double states_per_param;   // in state elements (m, v = 2); see state_bytes_fixed
+  double state_bytes_fixed;  // > 0: bytes per parameter whatever the precision (8-bit states)
+};
+
+template <class E> struct EnumTable;
+#define XUANKA_ENUM_TABLE(E, ROW) \
+  template <> struct EnumTable<E> { static const std::vector<ROW>& rows(); };
+XUANKA_ENUM_TABLE(Task, EnumRow<Task>)
+XUANKA_ENUM_TABLE(Precision, PrecisionRow)
+XUANKA_ENUM_TABLE(Optimizer, OptimizerRow)
+XUANKA_ENUM_TABLE(WeightFormat, WeightFormatRow)
+XUANKA_ENUM_TABLE(Recompute, EnumRow<Recompute>)
+XUANKA_ENUM_TABLE(Offload, EnumRow<Offload>)
+XUANKA_ENUM_TABLE(LoraTargets, EnumRow<LoraTargets>)
+XUANKA_ENUM_TABLE(Goal, EnumRow<Goal>)
+XUANKA_ENUM_TABLE(BudgetKind, EnumRow<BudgetKind>)
+#undef XUANKA_ENUM_TABLE
+
+// The row of a value (tests check every table has a row for each value).
+template <class E>
+const auto& info(E v) {
+  const auto& rows = EnumTable<E>::rows();
+  for (const auto& r : rows) {
+    if (r.value == v) return r;
+  }
+  return rows.front();
+}
+template <class E>
+const char* word(E v) { return info(v).word; }
+template <class E>
+std::optional<E> from_word(std::string_view w) {
+  for (const auto& r : EnumTable<E>::rows()) {
+    if (w == r.word) return r.value;
+  }
+  return std::nullopt;
+}
+// "a | b | c", for messages and usage lines.
+template <class E>
+std::string words_text() {
+  std::string s;
+  for (const auto& r : EnumTable<E>::rows()) s += (s.empty() ? "" : " | ") + std::string(r.word);
+  return s;
+}
+// Reads an enum word at `key`, one of `allowed` (empty: any value of E); anything else is an
+// error naming the allowed words.
+template <class E>
+std::optional<E> read_enum(ObjectReader& r, const char* key, bool required, std::initializer_list<E> allowed = {}) {
+  std::string list = allowed.size() == 0 ? words_text<E>() : "";
+  for (E a : allowed) list += (list.empty() ? "" : " | ") + std::string(word(a));
+  const nlohmann::json* v = r.get(key);
+  if (!v) {
+    if (required && r.ok()) r.error(key, "required, one of " + list + ", is missing");
+    return std::nullopt;
+  }
+  if (v->is_string()) {
+    if (auto e = from_word<E>(v->get<std::string>())) {
+      bool ok = allowed.size() == 0;
+      for (E a : allowed) ok |= a == *e;
+      if (ok) return e;
+    }
+  }
+  r.error(key, "expected one of " + list + ", found " + describe(*v));
+  return std::nullopt;
+}
+
+}  // namespace xuanka::core

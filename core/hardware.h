@@ -1,0 +1,31 @@
+// Hardware constants shared by the estimator, the cost model and the recommender (core layer).
+// Named once, with their sources; every user includes this file.
+#pragma once
+#include <optional>
+
+namespace xuanka::core::hw {
+
+// PCIe x16 per direction: Gen4 16 GT/s x 16 lanes x 128/130 = 31.5 GB/s, Gen5 twice that
+// (PCI-SIG PCIe 4.0 / 5.0 base specifications); 32 and 64 GB/s as vendors round them.
+constexpr double kPcieGen4BytesPerS = 32e9;
+constexpr double kPcieGen5BytesPerS = 64e9;
+inline double pcie_bytes_per_s(std::optional<int> gen) { return gen.value_or(4) >= 5 ? kPcieGen5BytesPerS : kPcieGen4BytesPerS; }
+
+// Cards per server: HGX/OAM baseboards and 8-slot PCIe servers hold 8 (NVIDIA DGX/HGX A100/H100
+// user guides; Huawei Atlas 800T A2 and Atlas 800I A2: 8 NPUs).
+constexpr int kCardsPerNode = 8;
+
+// Scale-out: one 200 Gb/s NIC per GPU (HDR InfiniBand / 200G RoCE, the DGX A100 layout), 8 per
+// node; NCCL's multi-ring all-reduce then reaches about the node's aggregate NIC bandwidth as
+// bus bandwidth.
+constexpr double kNicBytesPerS = 25e9;
+
+// Collectives reach ~80% of the link's unidirectional peak (NCCL bus bandwidth on NVLink:
+// nccl-tests all_reduce_perf on DGX A100 reports ~230 of 300 GB/s).
+constexpr double kLinkEfficiency = 0.80;
+
+// A card of 700 W or more: an 8-card board draws > 5.6 kW of cards alone; dense racks of these
+// are liquid-cooled (NVIDIA HGX H100/H200 700 W SXM; the catalog's `cooling` convention).
+constexpr double kLiquidCoolingTdpW = 700;
+
+}  // namespace xuanka::core::hw

@@ -1,0 +1,113 @@
+// Tests of the contract (core/contract.h, core/enums.h): enum tables, round trips of every
+// vector's scenario, constraints from JSON with their errors.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "core/contract.h"
+#include "vectors_io.h"
+
+using namespace xuanka::core;
+using nlohmann::json;
+
+namespace {
+const Catalog& cat() { return xuanka::test::catalog(); }
+
+template <class E>
+void check_table(std::initializer_list<E> all) {
+  std::set<std::string> words;
+  for (E v : all) {
+    INFO(word(v));
+    CHECK(from_word<E>(word(v)) == v);        // every value has a row, and its word reads back
+    CHECK(words.insert(word(v)).second);      // words are unique
+  }
+  CHECK(EnumTable<E>::rows().size() == all.size());
+  CHECK_FALSE(from_word<E>("no-such-word").has_value());
+}
+
+// Every scenario in tests/vectors: validation cases (.jsonl) and the recommender's jobs.
+std::vector<std::pair<std::string, json>> vector_scenarios() {
+  std::vector<std::pair<std::string, json>> out;
+  for (const char* f : {"validation_public.jsonl", "validation_measured.jsonl"}) {
+    std::istringstream in(xuanka::test::read_text(std::string(XUANKA_VECTORS_DIR) + "/" + f));
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      const json c = json::parse(line);
+      out.emplace_back(c.at("id").get<std::string>(), c.at("scenario"));
+    }
+  }
+  for (const auto& c : xuanka::test::load_vectors("recommend.json").at("cases")) out.emplace_back(c.at("name").get<std::string>(), c.at("scenario"));
+  return out;
+}
+}  // namespace
+
+TEST_CASE("enums: every value has one row whose word reads back, and words are unique") {
+  check_table<Task>({Task::pretrain, Task::full_ft, Task::lora, Task::qlora, Task::inference});
+  check_table<Precision>({Precision::fp32, Precision::fp16_mixed, Precision::bf16_mixed, Precision::bf16, Precision::fp8_mixed});
+  check_table<Optimizer>({Optimizer::adamw, Optimizer::adamw_8bit, Optimizer::sgd, Optimizer::sgd_momentum, Optimizer::adafactor, Optimizer::lion});
+  check_table<WeightFormat>({WeightFormat::fp32, WeightFormat::bf16, WeightFormat::fp16, WeightFormat::fp8, WeightFormat::int8, WeightFormat::nf4, WeightFormat::int4});
+  check_table<Recompute>({Recompute::none, Recompute::selective, Recompute::full});
+  check_table<Offload>({Offload::none, Offload::optimizer, Offload::optimizer_params});
+  check_table<LoraTargets>({LoraTargets::attn_qv, LoraTargets::attn, LoraTargets::all_linear});
+  check_table<Goal>({Goal::cheapest, Goal::fastest, Goal::lowest_purchase, Goal::best_within});
+  check_table<BudgetKind>({BudgetKind::rent, BudgetKind::buy});
+}
+
+TEST_CASE("enums: a weight format's stored bytes include its quantisation constants") {
+  // NF4 + double quantisation: 4 + 8/64 + 32/(64*256) bits (QLoRA, arXiv:2305.14314 §3).
+  CHECK_THAT(info(WeightFormat::nf4).stored_bytes, Catch::Matchers::WithinRel((4.0 + 0.125 + 32.0 / 16384.0) / 8.0, 1e-12));
+  CHECK(info(WeightFormat::bf16).stored_bytes == 2.0);
+  CHECK(info(WeightFormat::nf4).quantised);
+  CHECK_FALSE(info(WeightFormat::fp16).quantised);
+}
+
+TEST_CASE("contract: every vector's scenario survives to_json and from_json unchanged") {
+  for (const auto& [name, j] : vector_scenarios()) {
+    INFO(name);
+    Scenario a;
+    if (!from_json(j, cat(), a).empty()) continue;  // bad-input vectors are tested elsewhere
+    const json ja = to_json(a);
+    Scenario b;
+    const Diagnostics d = from_json(ja, cat(), b);
+    for (const auto& x : d) UNSCOPED_INFO(x.text());
+    REQUIRE(d.empty());
+    CHECK(to_json(b) == ja);
+    CHECK(same_scenario(a, b));
+    CHECK(to_json(estimate(a)) == to_json(estimate(b)));  // the same job gives the same result, bit for bit
+  }
+}
+
+TEST_CASE("contract: result_value reads the contract's result paths") {
+  Scenario s;
+  REQUIRE(from_json({{"model", "llama-2-7b"}, {"task", "pretrain"}, {"gpu", "nvidia-a100-sxm4-80gb"}, {"tokens", 1e9}}, cat(), s).empty());
+  const Estimate e = estimate(s);
+  CHECK(result_value(e, "memory.total") == e.total_bytes);
+  CHECK(result_value(e, "memory.model_states") == e.model_states_bytes);
+  CHECK(result_value(e, "compute.mfu") == e.mfu);
+  CHECK(result_value(e, "compute.hardware_tflops_per_gpu") == e.hardware_tflops_per_gpu);
+  CHECK_FALSE(result_value(e, "compute.no_such_path").has_value());
+  CHECK_FALSE(result_value(e, "serving.prefill_s").has_value());  // null for training
+}
+
+TEST_CASE("constraints: one parser for the CLI and the page, errors naming the field") {
+  Constraints c;
+  CHECK(from_json({{"max_cards", 0.5}}, cat(), c).front().text() == "constraints.max_cards: expected a whole number, found 0.5");
+  CHECK(from_json({{"max_cards", 1e300}}, cat(), c).front().text() == "constraints.max_cards: expected a number from 1 to 4096, found 1e+300");
+  CHECK(from_json({{"form_factors", {"bogus"}}}, cat(), c).front().text() ==
+        "constraints.form_factors: expected sxm | oam | pcie | pcie_consumer | module | superchip, found \"bogus\"");
+  CHECK(from_json({{"in_stock_only", true}}, cat(), c).front().text() ==
+        "constraints.in_stock_only: stock is known only from a vendor's overlay, and this page has none");
+  CHECK(from_json({{"goal", "best"}}, cat(), c).front().text() == "constraints.goal: expected one of cheapest | fastest | purchase | within, found \"best\"");
+  const json ok = {{"budget_cny", 1e6}, {"budget_kind", "buy"}, {"deadline_days", 30}, {"domestic_only", true}, {"max_cards", 64},
+                   {"form_factors", {"sxm", "oam"}}, {"goal", "fastest"}, {"region", "jiangsu-suzhou"}, {"utilisation", 0.5}};
+  REQUIRE(from_json(ok, cat(), c).empty());
+  CHECK(*c.budget_cny == 1e6);
+  CHECK(c.budget_kind == BudgetKind::buy);
+  CHECK(c.max_cards == 64);
+  CHECK(c.form_factors.size() == 2);
+  CHECK(c.goal == Goal::fastest);
+  Constraints c2;
+  REQUIRE(from_json(to_json(c), cat(), c2).empty());
+  CHECK(to_json(c2) == to_json(c));
+}

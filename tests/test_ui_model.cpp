@@ -1,0 +1,172 @@
+// Tests of the interface's model (ui layer without ImGui): a recommendation opened in Estimate
+// shows exactly what was recommended; the share link reopens every view; every notice and label
+// has its zh and en text; numbers as Chinese users type them.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <regex>
+
+#include "core/contract.h"
+#include "ui/app_state.h"
+#include "ui/notices.h"
+#include "ui/page_state.h"
+#include "ui/scenario_form.h"
+#include "ui/strings.h"
+#include "vectors_io.h"
+
+using namespace xuanka;
+using nlohmann::json;
+using Catch::Matchers::WithinRel;
+
+namespace {
+const core::Catalog& cat() { return test::catalog(); }
+
+// The page's path for one option: the form from the option's contract, then recompute as the
+// page does on every change.
+ui::AppState opened(const core::Option& o, const std::string& region) {
+  ui::AppState st;
+  st.estimate.region = region;
+  ui::from_contract(core::to_json(o.scenario), st.estimate.form);
+  ui::recompute(st, cat());
+  return st;
+}
+}  // namespace
+
+TEST_CASE("open in Estimate: every option of four jobs shows the memory, fit, time and cost recommended") {
+  const std::string region = "jiangsu-suzhou";
+  const json jobs[] = {
+      {{"model", "llama-3.1-8b"}, {"task", "qlora"}, {"seq_len", 2048}, {"tokens", 1e8}},
+      {{"model", "llama-3.1-70b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"global_batch", 256}, {"tokens", 2e9}},
+      {{"model", "qwen2.5-72b"}, {"task", "inference"}, {"weights", "fp8"}, {"serving", {{"batch", 16}, {"prompt_tokens", 2048}, {"output_tokens", 512}}}},
+      {{"model", "mixtral-8x7b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"global_batch", 128}, {"tokens", 1e9}},
+  };
+  int checked = 0;
+  for (const json& job : jobs) {
+    INFO(job.dump());
+    core::Scenario base;
+    REQUIRE(core::from_json(job, cat(), base).empty());
+    core::Constraints c;
+    c.region = cat().find_region(region);
+    const core::Recommendation r = core::recommend(base, cat(), c);
+    REQUIRE_FALSE(r.options.empty());
+    for (const core::Option& o : r.options) {
+      INFO(o.cards << " x " << o.card->id << ": " << core::to_json(o.scenario).dump());
+      const ui::AppState st = opened(o, region);
+      const ui::Derived& d = st.derived;
+      for (const auto& p : d.problems) UNSCOPED_INFO(p.text());
+      REQUIRE(d.problems.empty());
+      REQUIRE(d.estimate);
+      CHECK(core::same_scenario(d.scenario, o.scenario));
+      CHECK_THAT(d.estimate->total_bytes, WithinRel(o.estimate.total_bytes, 1e-9));
+      CHECK_THAT(d.estimate->peak_allocated_bytes, WithinRel(o.estimate.peak_allocated_bytes, 1e-9));
+      CHECK(d.estimate->fits == o.estimate.fits);
+      CHECK(d.estimate->days.has_value() == o.job_days.has_value());
+      if (o.job_days) CHECK_THAT(*d.estimate->days, WithinRel(*o.job_days, 1e-9));
+      if (o.cost.job_rent_cny) {
+        REQUIRE(d.cost);
+        REQUIRE(d.cost->job_rent_cny);
+        CHECK_THAT(*d.cost->job_rent_cny, WithinRel(*o.cost.job_rent_cny, 1e-9));
+      }
+      if (o.estimate.decode_tokens_per_s_total) CHECK_THAT(*d.estimate->decode_tokens_per_s_total, WithinRel(*o.estimate.decode_tokens_per_s_total, 1e-9));
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
+}
+
+TEST_CASE("share link: every view reopens to the same scenario and results") {
+  for (const char* view : {"estimate", "recommend", "compare", "cost", "check"}) {
+    INFO(view);
+    ui::AppState a;
+    REQUIRE(ui::parse_view(view, a.view));
+    a.lang = core::Lang::en;
+    ui::from_contract({{"model", "llama-3.1-70b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"global_batch", 256}, {"tokens", 2e9},
+                       {"parallel", {{"gpus", 32}, {"tp", 8}, {"zero", 3}, {"sequence_parallel", true}}}, {"gpu", "nvidia-h800-sxm5-80gb"}},
+                      a.estimate.form);
+    a.recommend.budget_wan = "50";
+    a.recommend.goal = "cheapest";
+    a.compare.detail_id = "huawei-ascend-910b2";
+    ui::recompute(a, cat());
+    const std::string hash = ui::share_hash(a);
+    ui::AppState b;
+    ui::ConfigSources src;
+    src.hash = hash;
+    const ui::PageConfig cfg = ui::read_config(src);
+    CHECK(cfg.problems.empty());
+    std::vector<std::string> problems;
+    ui::apply_state(cfg.state, b, cat(), problems);
+    CHECK(problems.empty());
+    ui::recompute(b, cat());
+    CHECK(ui::view_name(b.view) == std::string(view));
+    CHECK(b.lang == core::Lang::en);
+    CHECK(b.compare.detail_id == "huawei-ascend-910b2");
+    CHECK(b.derived.scenario_json == a.derived.scenario_json);
+    REQUIRE(b.derived.estimate);
+    CHECK(core::to_json(*b.derived.estimate) == core::to_json(*a.derived.estimate));
+    REQUIRE(b.derived.recommendation);
+    CHECK(core::to_json(*b.derived.recommendation) == core::to_json(*a.derived.recommendation));
+  }
+}
+
+TEST_CASE("share link: a link cannot change the vendor; a broken link says so") {
+  ui::ConfigSources src;
+  src.block = R"({"overlay": {"schema_version": 1, "vendor": {"name": "Own IDC"}}})";
+  src.hash = "#overlay=%7B%22vendor%22%3A%7B%22name%22%3A%22Spoof%22%7D%7D&s=%7B%22model%22";
+  const ui::PageConfig cfg = ui::read_config(src);
+  REQUIRE(cfg.overlay);
+  CHECK(cfg.overlay->find("Own IDC") != std::string::npos);
+  CHECK(cfg.link_tried_vendor);
+  ui::AppState st;
+  std::vector<std::string> problems = cfg.problems;
+  ui::apply_state(cfg.state, st, cat(), problems);
+  CHECK(std::find(problems.begin(), problems.end(), "link.s: not valid JSON (the link may be cut off)") != problems.end());
+}
+
+TEST_CASE("strings: every notice code in core and every enum label has zh and en text") {
+  // Notice codes: every notice("code", ...) in core's sources.
+  std::set<std::string> codes;
+  const std::regex call("notice\\(\\s*\"([a-z0-9_]+)\"");
+  for (const char* f : {"estimator.cpp", "recommend.cpp", "cost.cpp", "contract.cpp", "catalog.cpp", "overlay.cpp", "smi_parse.cpp"}) {
+    const std::string text = test::read_text(std::string(XUANKA_SOURCE_DIR) + "/core/" + f);
+    for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it) codes.insert((*it)[1]);
+  }
+  CHECK(codes.size() > 20);
+  for (const auto& code : codes) {
+    INFO("notice code " << code);
+    CHECK(ui::str_by_key("n_" + code).has_value());
+  }
+  auto labels = [](const auto& rows) {
+    for (const auto& r : rows) {
+      INFO("label " << r.label);
+      CHECK(ui::str_by_key(r.label).has_value());
+    }
+  };
+  labels(core::EnumTable<core::Task>::rows());
+  labels(core::EnumTable<core::Precision>::rows());
+  labels(core::EnumTable<core::Optimizer>::rows());
+  labels(core::EnumTable<core::WeightFormat>::rows());
+  labels(core::EnumTable<core::Recompute>::rows());
+  labels(core::EnumTable<core::Offload>::rows());
+  labels(core::EnumTable<core::LoraTargets>::rows());
+  labels(core::EnumTable<core::Goal>::rows());
+  labels(core::EnumTable<core::BudgetKind>::rows());
+  for (int i = 0; i < ui::string_count(); ++i) {
+    INFO(ui::string_key(i));
+    CHECK(std::string(ui::string_at(i, core::Lang::zh)).size() > 0);
+    CHECK(std::string(ui::string_at(i, core::Lang::en)).size() > 0);
+  }
+}
+
+TEST_CASE("numbers as people type them: full-width digits, separators, 万 and 亿") {
+  CHECK(ui::parse_number_text("\xEF\xBC\x91\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x94") == 1024.0);  // １０２４
+  CHECK(ui::parse_number_text("4,096") == 4096.0);
+  CHECK(ui::parse_number_text("4\xEF\xBC\x8C" "096") == 4096.0);  // 4，096
+  CHECK(ui::parse_number_text("1\xE4\xB8\x87") == 1e4);          // 1万
+  CHECK(ui::parse_number_text("1.5\xE4\xBA\xBF") == 1.5e8);      // 1.5亿
+  CHECK(ui::parse_number_text(" 2048 ") == 2048.0);
+  CHECK(ui::parse_number_text("1e3") == 1000.0);
+  CHECK_FALSE(ui::parse_number_text("abc").has_value());
+  CHECK_FALSE(ui::parse_number_text("").has_value());
+  CHECK_FALSE(ui::parse_number_text("1\xE4\xB8\x87" "2").has_value());  // 万 only as a suffix
+  for (double v : {0.1, 1.0 / 3.0, 1.5e12, 123456789.123, 6.02e23}) CHECK(std::strtod(ui::number_text(v).c_str(), nullptr) == v);
+}

@@ -1,0 +1,142 @@
+// Configuration and share link (ui layer).
+#include "ui/page_state.h"
+
+#include "core/url_params.h"
+#include "ui/scenario_form.h"
+
+namespace xuanka::ui {
+
+using nlohmann::json;
+
+namespace {
+// Keys a user may set from anywhere (the share link's state).
+constexpr const char* kStateKeys[] = {"lang", "view", "s", "region", "card", "r"};
+// Keys only the host page may set (vendor data).
+constexpr const char* kVendorKeys[] = {"overlay"};
+// Longest text taken from a link or a config source (a share link is a few kB).
+constexpr std::size_t kMaxSourceBytes = 256 * 1024;
+// At most this much of a bad value is echoed back in a message.
+std::string shorten(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
+
+void take_object(const json& j, const char* where, PageConfig& out, bool host) {
+  if (!j.is_object()) {
+    out.problems.push_back(std::string(where) + ": expected a JSON object");
+    return;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = false;
+    for (const char* k : kStateKeys) {
+      if (it.key() == k) {
+        out.state[k] = it.value();
+        known = true;
+      }
+    }
+    for (const char* k : kVendorKeys) {
+      if (it.key() == k) {
+        known = true;
+        if (host) out.overlay = it->is_string() ? it->get<std::string>() : it->dump();
+        else out.link_tried_vendor = true;
+      }
+    }
+    if (!known && host) out.problems.push_back(std::string(where) + "." + shorten(it.key()) + ": unknown key");
+  }
+}
+
+void take_params(const std::string& text, const char* where, PageConfig& out) {
+  if (text.size() > kMaxSourceBytes) {
+    out.problems.push_back(std::string(where) + ": longer than " + std::to_string(kMaxSourceBytes / 1024) + " kB, ignored");
+    return;
+  }
+  json j = json::object();
+  for (const auto& [k, v] : core::parse_url_params(text)) j[k] = v;
+  take_object(j, where, out, false);
+}
+
+json parse_json_field(const json& v, const char* key, std::vector<std::string>& problems) {
+  if (!v.is_string()) return v;
+  json j = json::parse(v.get<std::string>(), nullptr, false);
+  if (j.is_discarded()) problems.push_back(std::string("link.") + key + ": not valid JSON (the link may be cut off)");
+  return j;
+}
+}  // namespace
+
+PageConfig read_config(const ConfigSources& src) {
+  PageConfig out;
+  if (!src.block.empty()) {
+    const json b = json::parse(src.block, nullptr, false);
+    if (b.is_discarded()) out.problems.push_back("xuanka-config: not valid JSON (the page's configuration block)");
+    else take_object(b, "xuanka-config", out, true);
+  }
+  if (!src.global_json.empty()) {
+    const json g = json::parse(src.global_json, nullptr, false);
+    if (g.is_discarded()) out.problems.push_back("XUANKA_CONFIG: not valid JSON");
+    else if (!g.is_null()) take_object(g, "XUANKA_CONFIG", out, true);
+  }
+  take_params(src.query, "link", out);
+  take_params(src.hash, "link", out);
+  if (out.link_tried_vendor) out.problems.push_back("link.overlay: vendor data in a link is ignored; the page shows its vendor's own");
+  return out;
+}
+
+void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog, std::vector<std::string>& problems) {
+  auto str = [&](const char* k) -> std::optional<std::string> {
+    auto it = cfg.find(k);
+    if (it == cfg.end()) return std::nullopt;
+    if (!it->is_string()) {
+      problems.push_back(std::string("link.") + k + ": expected text");
+      return std::nullopt;
+    }
+    return it->get<std::string>();
+  };
+  if (auto v = str("lang")) {
+    if (auto l = core::parse_lang(*v)) state.lang = *l;
+    else problems.push_back("link.lang: expected zh | en, found \"" + shorten(*v) + "\"");
+  }
+  if (auto v = str("view"); v && !parse_view(*v, state.view)) problems.push_back("link.view: unknown view \"" + shorten(*v) + "\"");
+  if (auto it = cfg.find("s"); it != cfg.end()) {
+    const json sj = parse_json_field(*it, "s", problems);
+    if (sj.is_object()) from_contract(sj, state.estimate.form);
+    else if (!sj.is_discarded()) problems.push_back("link.s: expected a scenario object");
+  }
+  if (auto v = str("region")) {
+    if (catalog.find_region(*v)) state.estimate.region = *v;
+    else problems.push_back("link.region: unknown region \"" + shorten(*v) + "\"");
+  }
+  if (auto v = str("card")) {
+    if (catalog.find_accelerator(*v)) state.compare.detail_id = *v;
+    else problems.push_back("link.card: unknown card \"" + shorten(*v) + "\"");
+  }
+  if (auto it = cfg.find("r"); it != cfg.end()) {
+    const json rj = parse_json_field(*it, "r", problems);
+    if (rj.is_object()) {
+      RecommendState& r = state.recommend;
+      auto text = [&](const char* k, std::string& out) {
+        if (auto x = rj.find(k); x != rj.end() && x->is_string()) out = x->get<std::string>();
+      };
+      text("budget_wan", r.budget_wan);
+      text("budget_kind", r.budget_kind);
+      text("deadline_days", r.deadline_days);
+      text("max_cards", r.max_cards);
+      text("form_factor", r.form_factor);
+      text("goal", r.goal);
+      if (auto x = rj.find("domestic_only"); x != rj.end() && x->is_boolean()) r.domestic_only = x->get<bool>();
+      if (auto x = rj.find("in_stock_only"); x != rj.end() && x->is_boolean()) r.in_stock_only = x->get<bool>();
+    }
+  }
+}
+
+std::string share_hash(const AppState& st) {
+  const RecommendState& r = st.recommend;
+  const json rec = {{"budget_wan", r.budget_wan}, {"budget_kind", r.budget_kind}, {"deadline_days", r.deadline_days},
+                    {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only}, {"max_cards", r.max_cards},
+                    {"form_factor", r.form_factor}, {"goal", r.goal}};
+  std::map<std::string, std::string> p{{"lang", core::lang_code(st.lang)},
+                                       {"view", view_name(st.view)},
+                                       {"s", st.derived.scenario_json},
+                                       {"region", st.estimate.region},
+                                       {"r", rec.dump()}};
+  if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
+  return "#" + core::format_url_params(p);
+}
+
+}  // namespace xuanka::ui

@@ -1,0 +1,37 @@
+// The page's configuration and share link (ui layer, no ImGui): the one place where the URL is
+// read and written. Sources, later ones winning for the user's state: the host page's config
+// block, window.XUANKA_CONFIG, the URL query, the URL hash. Vendor data (the overlay) comes only
+// from the host page's own config block or window.XUANKA_CONFIG, never from a link.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ui/app_state.h"
+
+namespace xuanka::ui {
+
+struct ConfigSources {
+  std::string block;        // text of <script type="application/json" id="xuanka-config">
+  std::string global_json;  // JSON.stringify(window.XUANKA_CONFIG), or empty
+  std::string query;        // location.search
+  std::string hash;         // location.hash
+};
+
+struct PageConfig {
+  nlohmann::json state = nlohmann::json::object();  // lang, view, s, region, card, r: merged
+  std::optional<std::string> overlay;               // the vendor overlay, from the host's own config
+  std::vector<std::string> problems;                 // what could not be read, naming where
+  bool link_tried_vendor = false;                    // the URL carried an overlay; it was ignored
+};
+
+// Reads and merges the sources (no catalog needed yet: the overlay is applied before the state).
+PageConfig read_config(const ConfigSources& src);
+// Applies the merged state to `state`; ids are checked against `catalog`; problems appended.
+void apply_state(const nlohmann::json& cfg, AppState& state, const core::Catalog& catalog, std::vector<std::string>& problems);
+// The share link's hash: "#card=..&lang=..&r=..&region=..&s=..&view=.." (keys in order).
+std::string share_hash(const AppState& state);
+
+}  // namespace xuanka::ui
