@@ -334,6 +334,14 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
              const auto& o = d.recommendation->options.front();
              r["top"] = {{"card", o.card->id}, {"cards", o.cards}};
            }
+           json shown = json::array();  // what the Recommend view lists, in order
+           for (const auto& o : d.recommendation->options) {
+             if (shown.size() >= 12) break;
+             shown.push_back({{"card", o.card->id}, {"cards", o.cards}, {"tp", o.scenario.parallel.tp},
+                              {"memory_total", o.estimate.total_bytes}, {"fits", o.estimate.fits.value_or(false)},
+                              {"days", o.job_days ? json(*o.job_days) : json(nullptr)}});
+           }
+           r["shown"] = shown;
          }
          return r;
        }()},

@@ -1,6 +1,6 @@
 // Browser tests of the interface (tests layer): Estimate, Recommend and Cost on a desktop and an
 // emulated phone, through real clicks, taps and typing on the app's own widget rectangles.
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, waitReady, runner, expect, shotDir } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, waitReady, runner, expect, shotDir, pageUrl } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -102,6 +102,30 @@ for (const device of [DESKTOP, PHONE]) {
     await screenshot(page, `${device.name}-cost`);
     expect(s.results.break_even_months > 0, `no break-even for ${top.card}: ${JSON.stringify(s.results)}`);
     expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
+  await t.test(`${device.name}: a non-default pick (tensor parallel > 1) opens in Estimate with the memory and time it was recommended with`, async () => {
+    // A 70B full fine-tune: most picks shard with tensor parallelism, ZeRO and sequence parallelism.
+    const s70 = { model: 'llama-3.1-70b', task: 'full_ft', seq_len: 4096, global_batch: 256, tokens: 2e9,
+                  parallel: { gpus: 8 }, gpu: 'nvidia-h800-sxm5-80gb' };
+    const url = `${pageUrl}#view=recommend&s=${encodeURIComponent(JSON.stringify(s70))}`;
+    const { page, problems } = await openPage(browser, device, url);
+    let s = await state(page);
+    const shown = s.results.shown || [];
+    const k = shown.findIndex((o, i) => i > 0 && o.tp > 1);
+    expect(k > 0, `no non-default pick with tp > 1 among ${JSON.stringify(shown)}`);
+    const want = shown[k];
+    await press(page, device, `rec.open.${k}`);
+    s = await state(page);
+    expect(s.view === 'estimate', 'the pick did not open Estimate');
+    expect(s.scenario.gpu === want.card && s.scenario.parallel.gpus === want.cards && s.scenario.parallel.tp === want.tp,
+           `opened ${JSON.stringify(s.scenario.parallel)} on ${s.scenario.gpu}, wanted ${JSON.stringify(want)}`);
+    expect(Math.abs(s.results.memory_total / want.memory_total - 1) < 1e-9,
+           `memory ${s.results.memory_total} in Estimate vs ${want.memory_total} recommended`);
+    expect(s.results.fits === want.fits, `fit ${s.results.fits} vs ${want.fits}`);
+    expect(want.days === null || Math.abs(s.results.days / want.days - 1) < 1e-9, `days ${s.results.days} vs ${want.days}`);
     expect(problems.length === 0, problems.join('; '));
     await page.close();
   });
