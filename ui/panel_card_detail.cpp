@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cost.h"
 #include "core/format.h"
 #include "imgui.h"
 #include "ui/palette.h"
@@ -199,7 +200,7 @@ bool draw_side_by_side(AppState& state, FrameCtx& ctx) {
       {Str::sup_fa, nullptr, [&](const Accelerator& a) { return std::string(level_text(L, a.support.count("flash_attention") ? a.support.at("flash_attention").level : "unknown")); }},
       {Str::sup_bnb, nullptr, [&](const Accelerator& a) { return std::string(level_text(L, a.support.count("bitsandbytes") ? a.support.at("bitsandbytes").level : "unknown")); }},
       {Str::col_tdp, nullptr, [&](const Accelerator& a) { return a.tdp_w ? core::format_sig(*a.tdp_w, 4) + " W" : std::string(tr(L, Str::unknown)); }},
-      {Str::col_price, nullptr, [&](const Accelerator& a) { return card_rent(a) ? core::format_sig(*card_rent(a), 3) : std::string("—"); }},
+      {Str::col_price, nullptr, [&](const Accelerator& a) { return core::rent_cny_per_card_hour(a) ? core::format_sig(*core::rent_cny_per_card_hour(a), 3) : std::string("—"); }},
       {Str::confidence, nullptr, [&](const Accelerator& a) { return std::string(confidence_text(L, a.confidence)); }},
   };
   if (ImGui::BeginTable("##sbs", static_cast<int>(cards.size()) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |

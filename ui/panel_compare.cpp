@@ -28,7 +28,7 @@ double sort_key(const Accelerator& a, int col) {
     case kColFp8: return a.peak_flops(Precision::fp8_mixed).value_or(-1);
     case kColLink: return a.interconnect_bytes_per_s_bidirectional.value_or(-1);
     case kColTdp: return a.tdp_w.value_or(-1);
-    case kColPrice: return card_rent(a).value_or(-1);
+    case kColPrice: return core::rent_cny_per_card_hour(a).value_or(-1);
     default: return 0;
   }
 }
@@ -48,7 +48,6 @@ bool matches(const Accelerator& a, const CompareState& c) {
 }
 }  // namespace
 
-std::optional<double> card_rent(const Accelerator& a) { return core::rent_cny_per_card_hour(a); }
 
 std::string opt_text(core::Lang L, const std::optional<double>& v, std::string (*fmt)(double)) {
   return v ? fmt(*v) : std::string(tr(L, Str::unknown));
@@ -163,7 +162,7 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
           case kColFp8: cell = a->peak_flops(Precision::fp8_mixed) ? core::format_tflops(*a->peak_flops(Precision::fp8_mixed)) : "—"; break;
           case kColLink: cell = a->interconnect_name.substr(0, 28); break;
           case kColTdp: cell = a->tdp_w ? core::format_sig(*a->tdp_w, 4) + " W" : tr(L, Str::unknown); break;
-          case kColPrice: cell = card_rent(*a) ? core::format_sig(*card_rent(*a), 3) : "—"; break;
+          case kColPrice: cell = core::rent_cny_per_card_hour(*a) ? core::format_sig(*core::rent_cny_per_card_hour(*a), 3) : "—"; break;
           default: break;
         }
         check_glyphs(ctx, cell.c_str());

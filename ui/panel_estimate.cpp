@@ -210,7 +210,7 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
   int n = 0;
   for (const Seg& s : segs) {
     if (s.bytes <= 0) continue;
-    if (n++ % (ctx.env.narrow() ? 2 : 3) != 0) ImGui::SameLine(ImGui::GetContentRegionAvail().x >= 0 ? 0 : 0, 24 * d);
+    if (n++ % (ctx.env.narrow() ? 2 : 3) != 0) ImGui::SameLine(0, 24 * d);
     const ImVec2 q = ImGui::GetCursorScreenPos();
     const float sz = ImGui::GetFontSize() * 0.7f;
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + sz * 0.3f), ImVec2(q.x + sz, q.y + sz * 1.3f), s.colour, 2 * d);

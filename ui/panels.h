@@ -18,7 +18,6 @@ bool draw_recommend(AppState& state, FrameCtx& ctx);
 bool draw_cost(AppState& state, FrameCtx& ctx);
 
 // A card's rental price: the vendor overlay's own, else the middle of the catalog's range.
-std::optional<double> card_rent(const core::Accelerator& a);
 // `fmt(*v)` or the word "unknown" (未知) — never a guess.
 std::string opt_text(core::Lang L, const std::optional<double>& v, std::string (*fmt)(double));
 
