@@ -198,6 +198,8 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
       r.error("host_link", "required object is missing");
     }
     if (auto t = r.num_or_null("tdp_w", 1, 5000)) a.tdp_w = *t;
+    a.dies = static_cast<int>(r.num("dies", false, 1, 64, true).value_or(1));
+    if (auto v = r.num("video_decode_1080p_fps", false, 1, 1e6)) a.video_decode_1080p_fps = *v;
     if (r.has("form_factor") && !r.get("form_factor")->is_null()) {
       a.form_factor = r.word("form_factor", true, {"sxm", "oam", "pcie", "pcie_consumer", "module", "superchip"});
     } else {
@@ -275,11 +277,118 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
 }
 
 // [SECTION] models
+namespace {
+// One diffusion pipeline: its defaults and components (scripts/data/diffusion_arch.py).
+void read_diffusion(ObjectReader& r, ModelArch& m, bool inline_form) {
+  if (const json* d = r.get("image_defaults")) {
+    ObjectReader f(*d, r.child("image_defaults"), r.diags());
+    m.image_defaults.resolution = f.num("resolution", true, 64, 8192, true).value_or(512);
+    m.image_defaults.steps = f.num("steps", true, 1, 1000, true).value_or(50);
+    m.image_defaults.cfg = f.boolean("cfg", true).value_or(true);
+    m.image_defaults.text_len = f.num("text_len", true, 1, 4096, true).value_or(77);
+    f.finish();
+  }
+  const json* cs = r.get("components");
+  if (!cs || !cs->is_array() || cs->empty()) {
+    r.error("components", "expected a non-empty array of the pipeline's parts (denoiser, text encoders, VAE)");
+    return;
+  }
+  for (std::size_t i = 0; i < cs->size(); ++i) {
+    ObjectReader f((*cs)[i], r.child("components") + "[" + std::to_string(i) + "]", r.diags());
+    DiffusionComponent c;
+    c.name = f.str("name", true).value_or("");
+    c.params = f.num("params", true, 1, 1e14).value_or(0);
+    c.role = f.word("role", true, {"denoiser", "text_encoder", "vae"}).value_or("denoiser");
+    auto num = [&](ObjectReader& g, const char* k, double& out, bool req = true) { out = g.num(k, req, 0, 1e18).value_or(out); };
+    if (c.role == "denoiser") {
+      if (inline_form && !f.has("denoiser")) {
+        // The contract's inline form names parts and counts only: memory of the weights, no
+        // activations or speed (the estimate says so).
+      } else if (const json* dn = f.get("denoiser")) {
+        ObjectReader g(*dn, f.child("denoiser"), r.diags());
+        c.arch = g.word("arch", true, {"unet", "dit"}).value_or("unet");
+        num(g, "ref_px", c.ref_px);
+        num(g, "ref_text_len", c.ref_text_len, c.arch == "dit");
+        num(g, "patch_px", c.patch_px, c.arch == "dit");
+        num(g, "linear_gflops", c.linear_flops); c.linear_flops *= 1e9;
+        num(g, "attention_gflops", c.attention_flops); c.attention_flops *= 1e9;
+        num(g, "kernels", c.kernels);
+        num(g, "act_lora_bytes", c.act_lora_bytes);
+        num(g, "act_full_bytes", c.act_full_bytes);
+        num(g, "ckpt_bytes", c.ckpt_bytes);
+        num(g, "ckpt_block_lora_bytes", c.ckpt_block_lora_bytes);
+        num(g, "ckpt_block_full_bytes", c.ckpt_block_full_bytes);
+        num(g, "score_elements", c.score_elements);
+        num(g, "infer_peak_bytes", c.infer_peak_bytes);
+        num(g, "largest_layer_params", c.largest_layer_params);
+        if (const json* io = g.get("lora_io")) {
+          ObjectReader h(*io, g.child("lora_io"), r.diags());
+          num(h, "attn_qv", c.lora_io_attn_qv);
+          num(h, "attn", c.lora_io_attn);
+          num(h, "all_linear", c.lora_io_all_linear);
+          h.finish();
+        } else {
+          g.error("lora_io", "required object is missing");
+        }
+        g.finish();
+      } else {
+        f.error("denoiser", "required object (the denoiser's derived figures) is missing");
+      }
+    } else if (c.role == "text_encoder") {
+      num(f, "tokens", c.tokens, !inline_form);
+      num(f, "keep_fp32_params", c.keep_fp32_params, false);
+    } else if (!(inline_form && !f.has("vae"))) {
+      if (const json* v = f.get("vae")) {
+        ObjectReader g(*v, f.child("vae"), r.diags());
+        num(g, "ref_px", c.ref_px);
+        num(g, "latent_channels", c.latent_channels);
+        num(g, "decode_gflops", c.decode_flops); c.decode_flops *= 1e9;
+        num(g, "encode_gflops", c.encode_flops); c.encode_flops *= 1e9;
+        num(g, "decode_peak_elements", c.decode_peak_elements);
+        c.force_upcast = g.boolean("force_upcast", true).value_or(false);
+        g.finish();
+      } else {
+        f.error("vae", "required object is missing");
+      }
+    }
+    f.finish();
+    m.components.push_back(c);
+  }
+  if (!m.component("denoiser")) r.error("components", "a diffusion pipeline needs a component with role denoiser");
+}
+
+// One vision model (scripts/data/vision_arch.py).
+void read_vision(ObjectReader& r, ModelArch& m, bool inline_form) {
+  VisionSpec s;
+  auto read = [&](ObjectReader& f, bool derived) {
+    s.arch = f.word("arch", true, {"cnn", "vit"}).value_or("cnn");
+    s.flops = f.num("gflops", true, 1e-6, 1e7).value_or(0) * 1e9;
+    s.input_px = f.num("gflops_input", true, 8, 16384, true).value_or(224);
+    s.act_elements = f.num("act_melements", derived, 0, 1e6).value_or(0) * 1e6;
+    s.kernels_eager = f.num("kernels_eager", derived, 1, 1e6, true).value_or(0);
+    s.kernels_fused = f.num("kernels_fused", derived, 1, 1e6, true).value_or(0);
+    s.live_elements = f.num("live_melements", derived, 0, 1e6).value_or(0) * 1e6;
+  };
+  if (inline_form) {
+    read(r, false);  // the contract's inline form: {"name", "kind", "params", "gflops", "gflops_input", "arch"}
+  } else if (const json* v = r.get("vision")) {
+    ObjectReader f(*v, r.child("vision"), r.diags());
+    read(f, true);
+    f.finish();
+  } else {
+    r.error("vision", "required object (arch, gflops, gflops_input, act_melements, kernels_eager, kernels_fused) is missing");
+    return;
+  }
+  m.vision = s;
+}
+}  // namespace
+
 ModelArch read_model(ObjectReader& r, bool inline_form) {
   ModelArch m;
   if (inline_form) {
     m.name = r.str("name", false).value_or("custom");
     m.id = m.name;
+    m.kind = r.word("kind", false, {"llm", "diffusion", "vision"}).value_or("llm");
   } else {
     read_id(r, m.id);
     m.name = r.str("name", true).value_or("");
@@ -329,19 +438,8 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
       m.mla = a;
     }
   } else {
-    if (const json* cs = r.get("components")) {
-      if (!cs->is_array()) {
-        r.error("components", "expected an array, found " + describe(*cs));
-      } else {
-        for (std::size_t i = 0; i < cs->size(); ++i) {
-          ObjectReader f((*cs)[i], r.child("components") + "[" + std::to_string(i) + "]", r.diags());
-          const std::string n = f.str("name", true).value_or("");
-          const double p = f.num("params", true, 1, 1e14).value_or(0);
-          f.finish();
-          m.components.emplace_back(n, p);
-        }
-      }
-    }
+    if (m.kind == "diffusion") read_diffusion(r, m, inline_form);
+    if (m.kind == "vision") read_vision(r, m, inline_form);
   }
   if (!inline_form) {
     m.source = r.str("source", true).value_or("");

@@ -33,6 +33,8 @@ struct Accelerator {
   std::optional<std::string> host_link_name;
   std::optional<int> pcie_gen;
   std::optional<double> tdp_w;
+  int dies = 1;                                        // chips on the card (Atlas 300I Duo: 2 x 310P3)
+  std::optional<double> video_decode_1080p_fps;        // hardware video decode, H.264/H.265 1080p frames/s, whole card
   std::optional<std::string> form_factor, cooling;
   std::string form_factor_note, software_stack;
   std::map<std::string, Support> support;              // bf16 fp8 flash_attention bitsandbytes ...
@@ -64,6 +66,53 @@ struct MlaSpec {
   double q_lora_rank = 0, qk_nope_head_dim = 0, v_head_dim = 0;  // 0: not given
 };
 
+// A part of an image-generation pipeline (models.json "components"), with the per-sample facts
+// scripts/data/diffusion_arch.py derives from the component's published config.
+struct DiffusionComponent {
+  std::string name;
+  std::string role;                    // denoiser | text_encoder | vae
+  double params = 0;
+  // role denoiser: a UNet (work scales with pixels) or a DiT (with latent patches + text tokens)
+  std::string arch;                    // unet | dit
+  double ref_px = 0;                   // resolution the figures below are for (square side, px)
+  double ref_text_len = 0;             // text tokens in the DiT's joint sequence at ref_px
+  double patch_px = 0;                 // DiT: pixels per token side (FLUX: 8 x 2 = 16)
+  double linear_flops = 0;             // conv + linear FLOPs per sample per forward at ref_px
+  double attention_flops = 0;          // attention matmul FLOPs, same
+  double kernels = 0;                  // kernels of one eager forward
+  double act_lora_bytes = 0, act_full_bytes = 0;           // saved for backward per sample (frozen+LoRA / all trainable)
+  double ckpt_bytes = 0, ckpt_block_lora_bytes = 0, ckpt_block_full_bytes = 0;  // with gradient checkpointing
+  double score_elements = 0;           // attention scores per sample per forward (eager attention)
+  double infer_peak_bytes = 0;         // largest live set of a no-grad 16-bit forward, per sample
+  double lora_io_attn_qv = 0, lora_io_attn = 0, lora_io_all_linear = 0;  // sum of in+out features of LoRA targets
+  double largest_layer_params = 0;     // the largest conv / linear weight
+  // role text_encoder
+  double tokens = 0;                   // prompt tokens it encodes
+  double keep_fp32_params = 0;         // parameters its library keeps in fp32 when the rest is 16-bit or quantised
+  // role vae
+  double latent_channels = 0;
+  double decode_flops = 0, encode_flops = 0;  // per image at ref_px
+  double decode_peak_elements = 0;     // largest live set of a decode, elements per image at ref_px
+  bool force_upcast = false;           // decodes in fp32 whatever the pipeline's type (SDXL's VAE)
+};
+
+// Facts of a vision model (models.json "vision"), from scripts/data/vision_arch.py.
+struct VisionSpec {
+  std::string arch;                    // cnn | vit
+  double flops = 0;                    // forward FLOPs per image at input_px (2 per multiply-add)
+  double input_px = 0;
+  double act_elements = 0;             // activation elements one forward writes, per image at input_px
+  double kernels_eager = 0, kernels_fused = 0;
+  double live_elements = 0;            // elements live at once in a no-grad forward, per image
+  std::string borrowed_from;           // inline model: the preset whose traffic/kernel figures it takes (set by the contract)
+};
+
+// Pipeline defaults of an image generator (SCENARIO.md "image" defaults).
+struct ImageDefaults {
+  double resolution = 512, steps = 50, text_len = 77;
+  bool cfg = true;
+};
+
 struct ModelArch {
   std::string id, name, kind = "llm";   // llm | diffusion | vision
   std::optional<double> params;         // published total
@@ -75,7 +124,15 @@ struct ModelArch {
   std::optional<double> max_context;
   std::optional<MoeSpec> moe;
   std::optional<MlaSpec> mla;
-  std::vector<std::pair<std::string, double>> components;  // non-LLM parts
+  std::vector<DiffusionComponent> components;  // diffusion pipelines
+  std::optional<VisionSpec> vision;            // vision models
+  ImageDefaults image_defaults;                // diffusion pipelines
+  const DiffusionComponent* component(const std::string& role) const {
+    for (const auto& c : components) {
+      if (c.role == role) return &c;
+    }
+    return nullptr;
+  }
   std::string source, note, confidence;
   bool has_shape() const { return layers > 0 && hidden > 0 && heads > 0; }
 };

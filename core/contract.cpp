@@ -30,6 +30,92 @@ json number(double v) {
 }
 json optional_number(const std::optional<double>& v) { return v ? number(*v) : json(nullptr); }
 bool lora_task(Task t) { return t == Task::lora || t == Task::qlora; }
+
+// A square side in px, or [width, height].
+void read_size(ObjectReader& r, const char* key, std::optional<double>& w, std::optional<double>& h) {
+  const json* v = r.get(key);
+  if (!v) return;
+  auto px = [&](const json& x) -> std::optional<double> {
+    if (x.is_number() && std::isfinite(x.get<double>()) && x.get<double>() >= 8 && x.get<double>() <= 16384 &&
+        std::floor(x.get<double>()) == x.get<double>()) {
+      return x.get<double>();
+    }
+    return std::nullopt;
+  };
+  if (v->is_array() && v->size() == 2 && px((*v)[0]) && px((*v)[1])) {
+    w = px((*v)[0]);
+    h = px((*v)[1]);
+  } else if (auto s = px(*v)) {
+    w = h = s;
+  } else {
+    r.error(key, "expected a side in px (8 to 16384) or [width, height], found " + describe(*v));
+  }
+}
+// A batch: a whole number, or "auto" (0) for the throughput-saturating batch.
+std::optional<int> read_batch(ObjectReader& r, const char* key) {
+  const json* v = r.get(key);
+  if (!v) return std::nullopt;
+  if (v->is_string() && v->get<std::string>() == "auto") return 0;
+  if (v->is_number() && std::isfinite(v->get<double>()) && std::floor(v->get<double>()) == v->get<double>() &&
+      v->get<double>() >= 1 && v->get<double>() <= kMaxBatch) {
+    return static_cast<int>(v->get<double>());
+  }
+  r.error(key, "expected a whole number from 1 to 1000000 or \"auto\", found " + describe(*v));
+  return std::nullopt;
+}
+void read_image(ObjectReader& r, ImageOptions& o) {
+  read_size(r, "resolution", o.width, o.height);
+  o.batch = read_batch(r, "batch");
+  if (auto x = r.num("steps", false, 1, 10000, true)) o.steps = static_cast<int>(*x);
+  o.cfg = r.boolean("cfg", false);
+  if (auto x = r.num("text_len", false, 1, 4096, true)) o.text_len = *x;
+  if (auto x = read_enum<Runtime>(r, "runtime", false)) o.runtime = *x;
+  if (auto x = read_enum<VaeDecode>(r, "vae_decode", false)) o.vae_decode = *x;
+  if (auto x = read_enum<ImageOffload>(r, "offload", false)) o.offload = *x;
+  o.train_text_encoder = r.boolean("train_text_encoder", false).value_or(false);
+  o.cache_latents = r.boolean("cache_latents", false).value_or(false);
+  o.cache_text_embeddings = r.boolean("cache_text_embeddings", false).value_or(false);
+  o.prior_preservation = r.boolean("prior_preservation", false).value_or(false);
+  o.ema = r.boolean("ema", false).value_or(false);
+  if (auto x = r.num("train_steps", false, 1, 1e9, true)) o.train_steps = *x;
+}
+void read_vision(ObjectReader& r, VisionOptions& o) {
+  read_size(r, "input", o.width, o.height);
+  o.batch = read_batch(r, "batch");
+  if (auto x = read_enum<VisionPrecision>(r, "precision", false)) o.precision = *x;
+  if (auto x = read_enum<Runtime>(r, "runtime", false)) o.runtime = *x;
+  o.camera_fps = r.num("camera_fps", false, 0.1, 1000).value_or(25);
+  if (auto x = r.num("chips", false, 1, 64, true)) o.chips = static_cast<int>(*x);
+  if (auto x = read_enum<VisionScope>(r, "scope", false)) o.scope = *x;
+}
+}  // namespace
+
+double vision_default_input(const ModelArch& m) {
+  std::string n = m.id.empty() ? m.name : m.id;
+  for (char& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return n.rfind("yolo", 0) == 0 ? 640.0 : 224.0;
+}
+
+namespace {
+// An inline vision model gives FLOPs only: its activation traffic per FLOP, kernel counts and
+// live set come from the catalog preset of the same arch with the nearest FLOPs (the estimate
+// names it).
+void borrow_vision_figures(ModelArch& m, const Catalog& catalog) {
+  VisionSpec& v = *m.vision;
+  if (v.kernels_fused > 0 || v.flops <= 0) return;
+  const ModelArch* near = nullptr;
+  for (const auto& p : catalog.models) {
+    if (!p.vision || p.vision->arch != v.arch || p.vision->kernels_fused <= 0) continue;
+    if (!near || std::fabs(std::log(p.vision->flops / v.flops)) < std::fabs(std::log(near->vision->flops / v.flops))) near = &p;
+  }
+  if (!near) return;
+  const VisionSpec& n = *near->vision;
+  v.act_elements = n.act_elements / n.flops * v.flops;
+  v.live_elements = n.live_elements / n.flops * v.flops;
+  v.kernels_eager = n.kernels_eager;
+  v.kernels_fused = n.kernels_fused;
+  v.borrowed_from = near->name;
+}
 }  // namespace
 
 // [SECTION] scenario in
@@ -54,6 +140,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       s.model = read_model(mr, true);
       mr.finish();
       s.model_id = s.model.name;
+      if (s.model.vision) borrow_vision_figures(s.model, catalog);
     } else {
       r.error("model", "expected a preset id or an architecture object, found " + describe(*m));
     }
@@ -61,6 +148,39 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     r.error("model", "required (a preset id or an architecture object) is missing");
   }
   if (auto t = read_enum<Task>(r, "task", true)) s.task = *t;
+  // Image generation and vision (SCENARIO.md): their own objects; the language-model fields that
+  // do not apply are named as errors rather than ignored.
+  const std::string& kind = s.model.kind;
+  if (const json* im = r.get("image")) {
+    if (kind != "diffusion") {
+      r.error("image", "only for image-generation models (kind diffusion); " + s.model_id + " is " + kind);
+    } else {
+      ObjectReader ir(*im, "scenario.image", d);
+      s.image.emplace();
+      read_image(ir, *s.image);
+      ir.finish();
+    }
+  }
+  if (const json* vi = r.get("vision")) {
+    if (kind != "vision") {
+      r.error("vision", "only for vision models (kind vision); " + s.model_id + " is " + kind);
+    } else {
+      ObjectReader vr(*vi, "scenario.vision", d);
+      s.vision.emplace();
+      read_vision(vr, *s.vision);
+      vr.finish();
+    }
+  }
+  if (kind == "diffusion" && !s.image) s.image.emplace();
+  if (kind == "vision" && !s.vision) s.vision.emplace();
+  if (kind == "vision" && r.has("task") && s.task != Task::inference) {
+    r.error("task", std::string("vision models take inference only, found \"") + word(s.task) + "\"");
+  }
+  if (kind != "llm") {
+    for (const char* k : {"seq_len", "serving", "tokens", "mfu"}) {
+      if (r.has(k)) r.error(k, std::string("not used for ") + (kind == "vision" ? "vision models (see scenario.vision)" : "image-generation models (see scenario.image)"));
+    }
+  }
   if (auto p = read_enum<Precision>(r, "precision", false)) s.precision = *p;
   if (auto o = read_enum<Optimizer>(r, "optimizer", false)) s.optimizer = *o;
   if (const json* l = r.get("lora")) {
@@ -146,10 +266,10 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   }
   if (auto t = r.num("tokens", false, 1, kMaxTokens)) s.tokens = *t;
   if (auto m = r.num("mfu", false, 0.001, 1.0)) s.mfu = *m;
-  if (lora_task(s.task) && !s.model.has_shape()) {
+  if (lora_task(s.task) && !s.model.has_shape() && s.model.kind == "llm") {
     r.error("model", "LoRA needs the model's layer shapes (layers, hidden, heads, ffn_hidden)");
   }
-  if (!s.model.params && !s.model.has_shape() && d.empty()) {
+  if (!s.model.params && !s.model.has_shape() && s.model.kind == "llm" && d.empty()) {
     r.error("model", "needs params or the layer shape");
   }
   r.finish();
@@ -163,6 +283,25 @@ json model_json(const Scenario& s) {
   if (s.model_preset) return s.model_id;
   const ModelArch& m = s.model;
   json j = {{"name", m.name}};
+  if (m.kind == "vision" && m.vision) {
+    j["kind"] = "vision";
+    if (m.params) j["params"] = number(*m.params);
+    j["gflops"] = number(m.vision->flops / 1e9);
+    j["gflops_input"] = number(m.vision->input_px);
+    j["arch"] = m.vision->arch;
+    return j;
+  }
+  if (m.kind == "diffusion") {
+    j["kind"] = "diffusion";
+    if (m.params) j["params"] = number(*m.params);
+    j["components"] = json::array();
+    for (const auto& c : m.components) {
+      json x = {{"name", c.name}, {"params", number(c.params)}, {"role", c.role}};
+      if (c.role == "text_encoder" && c.tokens > 0) x["tokens"] = number(c.tokens);
+      j["components"].push_back(x);
+    }
+    return j;
+  }
   if (m.params) j["params"] = number(*m.params);
   if (m.active_params) j["active_params"] = number(*m.active_params);
   if (m.has_shape()) {
@@ -192,8 +331,58 @@ json model_json(const Scenario& s) {
 }
 }  // namespace
 
+json image_json(const Scenario& s) {
+  const ImageOptions& o = *s.image;
+  const ImageDefaults& d = s.model.image_defaults;
+  json j = {{"resolution", json::array({number(o.width.value_or(d.resolution)), number(o.height.value_or(d.resolution))})},
+            {"batch", o.batch ? (*o.batch == 0 ? json("auto") : json(*o.batch)) : json(1)},
+            {"steps", o.steps.value_or(static_cast<int>(d.steps))}, {"cfg", o.cfg.value_or(d.cfg)},
+            {"text_len", number(o.text_len.value_or(d.text_len))}, {"runtime", word(o.runtime)},
+            {"vae_decode", word(o.vae_decode)}, {"offload", word(o.offload)},
+            {"train_text_encoder", o.train_text_encoder}, {"cache_latents", o.cache_latents},
+            {"cache_text_embeddings", o.cache_text_embeddings}, {"prior_preservation", o.prior_preservation}, {"ema", o.ema}};
+  if (o.train_steps) j["train_steps"] = number(*o.train_steps);
+  return j;
+}
+
+json vision_json(const Scenario& s) {
+  const VisionOptions& o = *s.vision;
+  const double side = vision_default_input(s.model);
+  json j = {{"input", json::array({number(o.width.value_or(side)), number(o.height.value_or(side))})},
+            {"batch", o.batch ? (*o.batch == 0 ? json("auto") : json(*o.batch)) : json(1)},
+            {"precision", word(o.precision)}, {"runtime", word(o.runtime)}, {"camera_fps", number(o.camera_fps)},
+            {"scope", word(o.scope)}};
+  if (o.chips) j["chips"] = *o.chips;
+  return j;
+}
+
 json to_json(const Scenario& s) {
   json j = {{"model", model_json(s)}, {"task", word(s.task)}};
+  if (s.model.kind != "llm") {
+    // Image generation and vision: their own objects, the training fields that apply, no
+    // language-model serving or token fields.
+    const bool train = s.task != Task::inference;
+    if (train) {
+      j["precision"] = word(s.precision);
+      j["optimizer"] = word(s.optimizer);
+      if (lora_task(s.task)) j["lora"] = {{"rank", s.lora_rank}, {"targets", word(s.lora_targets)}};
+      j["micro_batch"] = s.micro_batch;
+      j["global_batch"] = s.global_batch;
+      j["recompute"] = word(s.recompute);
+      j["parallel"] = {{"gpus", s.parallel.gpus}, {"zero", s.parallel.zero}, {"offload", word(s.parallel.offload)}};
+    } else {
+      j["parallel"] = {{"gpus", s.parallel.gpus}};
+    }
+    if (s.model.kind == "diffusion") {
+      if (train ? lora_task(s.task) : true) j["weights"] = word(s.weights);
+      j["flash_attention"] = s.flash_attention;
+      j["image"] = image_json(s);
+    } else {
+      j["vision"] = vision_json(s);
+    }
+    if (s.gpu) j["gpu"] = s.gpu->id;
+    return j;
+  }
   const bool train = s.task != Task::inference;
   if (train) {
     j["precision"] = word(s.precision);
@@ -309,7 +498,10 @@ json to_json(const Estimate& e) {
                   {"hardware_tflops_per_gpu", optional_number(e.hardware_tflops_per_gpu)}, {"mfu", optional_number(e.mfu)},
                   {"gpu_hours", optional_number(e.gpu_hours)}, {"days", optional_number(e.days)},
                   {"step_time_s", optional_number(e.step_time_s)}, {"model_flops_per_token", e.model_flops_per_token},
-                  {"hardware_flops_per_token", e.hardware_flops_per_token}};
+                  {"hardware_flops_per_token", e.hardware_flops_per_token},
+                  {"it_per_s", optional_number(e.it_per_s)}, {"images_per_s", optional_number(e.images_per_s)},
+                  {"s_per_image", optional_number(e.s_per_image)}, {"latency_ms", optional_number(e.latency_ms)},
+                  {"fps", optional_number(e.fps)}, {"streams", optional_number(e.streams)}, {"train_s", optional_number(e.train_s)}};
   j["serving"] = {{"prefill_s", optional_number(e.prefill_s)},
                   {"decode_tokens_per_s_per_request", optional_number(e.decode_tokens_per_s_per_request)},
                   {"decode_tokens_per_s_total", optional_number(e.decode_tokens_per_s_total)},

@@ -87,4 +87,42 @@ const std::vector<EnumRow<BudgetKind>>& EnumTable<BudgetKind>::rows() {
   return r;
 }
 
+// TensorRT fuses a convolution with its batch norm, activation and residual add (TensorRT
+// Developer Guide, "Layer Fusion"); ONNX Runtime's CUDA/TensorRT providers and OpenVINO fuse the
+// same patterns; CANN's ATC compiles an offline model with fused operators (Ascend ATC guide).
+const std::vector<RuntimeRow>& EnumTable<Runtime>::rows() {
+  static const std::vector<RuntimeRow> r = {
+      {Runtime::pytorch, "pytorch", "rt_pytorch", false}, {Runtime::tensorrt, "tensorrt", "rt_tensorrt", true},
+      {Runtime::onnxruntime, "onnxruntime", "rt_onnxruntime", true}, {Runtime::openvino, "openvino", "rt_openvino", true},
+      {Runtime::cann, "cann", "rt_cann", true}};
+  return r;
+}
+
+const std::vector<EnumRow<VaeDecode>>& EnumTable<VaeDecode>::rows() {
+  static const std::vector<EnumRow<VaeDecode>> r = {
+      {VaeDecode::full, "full", "vae_full"}, {VaeDecode::sliced, "sliced", "vae_sliced"}, {VaeDecode::tiled, "tiled", "vae_tiled"}};
+  return r;
+}
+
+const std::vector<EnumRow<ImageOffload>>& EnumTable<ImageOffload>::rows() {
+  static const std::vector<EnumRow<ImageOffload>> r = {
+      {ImageOffload::none, "none", "io_none"}, {ImageOffload::model, "model", "io_model"}, {ImageOffload::sequential, "sequential", "io_sequential"}};
+  return r;
+}
+
+// INT8 runs on the INT8 tensor-core peak (W8A8 post-training quantisation); TF32 on the TF32
+// peak; FP32 on the CUDA-core peak.
+const std::vector<VisionPrecisionRow>& EnumTable<VisionPrecision>::rows() {
+  static const std::vector<VisionPrecisionRow> r = {
+      {VisionPrecision::fp32, "fp32", "vp_fp32", {"fp32", nullptr}, 4}, {VisionPrecision::tf32, "tf32", "vp_tf32", {"tf32", "fp32"}, 4},
+      {VisionPrecision::fp16, "fp16", "vp_fp16", {"fp16", nullptr}, 2}, {VisionPrecision::bf16, "bf16", "vp_bf16", {"bf16", nullptr}, 2},
+      {VisionPrecision::int8, "int8", "vp_int8", {"int8", nullptr}, 1},  {VisionPrecision::fp8, "fp8", "vp_fp8", {"fp8", nullptr}, 1}};
+  return r;
+}
+
+const std::vector<EnumRow<VisionScope>>& EnumTable<VisionScope>::rows() {
+  static const std::vector<EnumRow<VisionScope>> r = {{VisionScope::model, "model", "scope_model"}, {VisionScope::e2e, "e2e", "scope_e2e"}};
+  return r;
+}
+
 }  // namespace xuanka::core

@@ -21,6 +21,12 @@ enum class Offload { none, optimizer, optimizer_params };
 enum class LoraTargets { attn_qv, attn, all_linear };
 enum class Goal { cheapest, fastest, lowest_purchase, best_within };
 enum class BudgetKind { rent, buy };
+// Image generation and vision inference (SCENARIO.md "Image generation and vision inference").
+enum class Runtime { pytorch, tensorrt, onnxruntime, openvino, cann };
+enum class VaeDecode { full, sliced, tiled };
+enum class ImageOffload { none, model, sequential };
+enum class VisionPrecision { fp32, tf32, fp16, bf16, int8, fp8 };
+enum class VisionScope { model, e2e };
 
 template <class E>
 struct EnumRow {
@@ -60,6 +66,25 @@ struct OptimizerRow {
   double state_bytes_fixed;  // > 0: bytes per parameter whatever the precision (8-bit states)
 };
 
+// An inference runtime: whether it fuses the elementwise work into the convolutions and matmuls
+// and launches a captured graph (TensorRT, ONNX Runtime with TensorRT/CUDA graphs, CANN's offline
+// model), or launches one kernel per operator from Python (PyTorch eager).
+struct RuntimeRow {
+  Runtime value;
+  const char* word;
+  const char* label;
+  bool fused;            // conv + norm + activation (+ add) run as one kernel
+};
+
+// A vision compute precision: the catalog's dense peak it runs at.
+struct VisionPrecisionRow {
+  VisionPrecision value;
+  const char* word;
+  const char* label;
+  const char* peak_keys[2];  // dense_tflops keys, first known wins
+  double bytes;              // bytes per activation element
+};
+
 template <class E> struct EnumTable;
 #define XUANKA_ENUM_TABLE(E, ROW) \
   template <> struct EnumTable<E> { static const std::vector<ROW>& rows(); };
@@ -72,6 +97,11 @@ XUANKA_ENUM_TABLE(Offload, EnumRow<Offload>)
 XUANKA_ENUM_TABLE(LoraTargets, EnumRow<LoraTargets>)
 XUANKA_ENUM_TABLE(Goal, EnumRow<Goal>)
 XUANKA_ENUM_TABLE(BudgetKind, EnumRow<BudgetKind>)
+XUANKA_ENUM_TABLE(Runtime, RuntimeRow)
+XUANKA_ENUM_TABLE(VaeDecode, EnumRow<VaeDecode>)
+XUANKA_ENUM_TABLE(ImageOffload, EnumRow<ImageOffload>)
+XUANKA_ENUM_TABLE(VisionPrecision, VisionPrecisionRow)
+XUANKA_ENUM_TABLE(VisionScope, EnumRow<VisionScope>)
 #undef XUANKA_ENUM_TABLE
 
 // The row of a value (tests check every table has a row for each value).

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/format.h"
+#include "core/estimator_image.h"
 #include "core/hardware.h"
 
 namespace xuanka::core {
@@ -33,8 +34,6 @@ constexpr double kGemmHalfHidden = 512.0;
 constexpr double kDefaultGemmEfficiency = 0.75;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
-// Decode reads weights and KV cache at ~80% of peak memory bandwidth.
-constexpr double kBandwidthEfficiency = 0.80;
 // Bytes per trainable parameter: weights, gradients, optimizer (incl. fp32 master weights), from
 // the precision's and the optimizer's rows (core/enums.cpp). Mixed precision with AdamW:
 // 2 + 2 + (4 master + 4 m + 4 v) = 16 (ZeRO, arXiv:1910.02054 §3.1).
@@ -409,7 +408,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   if (peak && gpu->memory_bandwidth_bytes_per_s) {
     e.prefill_s = s.serving.batch * s.serving.prompt_tokens * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
     const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
-    const double step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * kBandwidthEfficiency);
+    const double step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
   }
@@ -426,6 +425,14 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
 // [SECTION] estimate — the pipeline.
 Estimate estimate(const Scenario& s) {
   Estimate e;
+  if (s.model.kind == "diffusion" && s.image) {
+    estimate_diffusion(s, e);
+    return e;
+  }
+  if (s.model.kind == "vision" && s.vision && s.model.vision) {
+    estimate_vision(s, e);
+    return e;
+  }
   const Counts c = counts(s.model);
   e.params = c.total;
   e.active_params = c.active;

@@ -41,6 +41,14 @@ struct Estimate {
   // Serving (inference).
   std::optional<double> prefill_s, decode_tokens_per_s_per_request, decode_tokens_per_s_total;
   std::optional<double> max_context_tokens, max_batch;
+  // Image generation and vision (SCENARIO.md "Result paths (added)").
+  std::optional<double> it_per_s;       // denoising steps/s of the batch (inference) or optimizer steps/s (training)
+  std::optional<double> images_per_s;   // per GPU: images generated, or training samples
+  std::optional<double> s_per_image;    // 1 / images_per_s
+  std::optional<double> latency_ms;     // one call: a forward of the vision batch, or a pipeline call
+  std::optional<double> fps;            // vision frames/s per card (per vision.chips dies)
+  std::optional<double> streams;        // camera streams per card
+  std::optional<double> train_s;        // wall seconds for image.train_steps optimizer steps
   std::vector<Notice> assumptions;
   std::vector<Notice> warnings;
 };

@@ -22,6 +22,36 @@ struct Serving {
   WeightFormat kv_dtype = WeightFormat::bf16;  // fp16 | bf16 | fp8 | int8
 };
 
+// Image generation (SCENARIO.md "image"); empty optionals take the model's defaults.
+struct ImageOptions {
+  std::optional<double> width, height;   // px; default: the model's resolution, square
+  std::optional<int> batch;              // images per pipeline call; 0 = "auto" (throughput-saturating)
+  std::optional<int> steps;              // denoising steps per image
+  std::optional<bool> cfg;               // classifier-free guidance: the denoiser runs on 2 x batch
+  std::optional<double> text_len;        // text tokens
+  Runtime runtime = Runtime::pytorch;
+  VaeDecode vae_decode = VaeDecode::full;
+  ImageOffload offload = ImageOffload::none;
+  bool train_text_encoder = false, cache_latents = false, cache_text_embeddings = false;
+  bool prior_preservation = false, ema = false;
+  std::optional<double> train_steps;     // optimizer steps of the job
+};
+
+// Vision inference (SCENARIO.md "vision").
+struct VisionOptions {
+  std::optional<double> width, height;   // px; default 640 for detectors (yolo*), 224 for classifiers
+  std::optional<int> batch;              // frames per forward; 0 = "auto"
+  VisionPrecision precision = VisionPrecision::fp16;
+  Runtime runtime = Runtime::pytorch;
+  double camera_fps = 25;                // frames/s of one camera stream
+  std::optional<int> chips;              // dies running the model on a multi-die card
+  VisionScope scope = VisionScope::model;
+};
+
+// The default input side of a vision model (SCENARIO.md): 640 px for detectors (yolo*), 224 px
+// for classifiers.
+double vision_default_input(const ModelArch& m);
+
 struct Scenario {
   ModelArch model;
   std::string model_id;             // preset id, or the inline name
@@ -42,6 +72,8 @@ struct Scenario {
   std::optional<double> tokens;     // training tokens
   Serving serving;
   std::optional<double> mfu;        // override of the utilisation model, 0..1
+  std::optional<ImageOptions> image;   // diffusion models only (present for them, defaults filled)
+  std::optional<VisionOptions> vision; // vision models only
 };
 
 

@@ -8,15 +8,33 @@ namespace xuanka::core {
 
 using nlohmann::json;
 
-bool to_base_unit(double v, const std::string& unit, double& out) {
-  if (unit == "GB") out = v * 1e9;
-  else if (unit == "GiB") out = v * 1073741824.0;
-  else if (unit == "MB") out = v * 1e6;
-  else if (unit == "MiB") out = v * 1048576.0;
-  else if (unit == "bytes") out = v;
-  else if (unit == "gpu_hours" || unit == "days" || unit == "tokens_per_s_per_gpu" || unit == "tflops_per_gpu" || unit == "mfu") out = v;
-  else return false;
-  return true;
+bool to_path_unit(double v, const std::string& unit, const std::string& path, double& out) {
+  const bool memory = path.rfind("memory.", 0) == 0;
+  if (unit == "GB" || unit == "GiB" || unit == "MB" || unit == "MiB" || unit == "bytes") {
+    if (!memory) return false;
+    out = unit == "GB" ? v * 1e9 : unit == "GiB" ? v * 1073741824.0 : unit == "MB" ? v * 1e6 : unit == "MiB" ? v * 1048576.0 : v;
+    return true;
+  }
+  // Time units convert to the path's own unit (SCENARIO.md, "Validation cases (added kinds and units)").
+  if (unit == "ms" || unit == "s" || unit == "min" || unit == "h") {
+    const double seconds = unit == "ms" ? v / 1e3 : unit == "s" ? v : unit == "min" ? v * 60 : v * 3600;
+    if (path == "compute.latency_ms") out = seconds * 1e3;
+    else if (path == "compute.train_s" || path == "compute.s_per_image") out = seconds;
+    else return false;
+    return true;
+  }
+  if (unit == "s_per_it") {
+    if (path != "compute.it_per_s" || !(v > 0)) return false;
+    out = 1.0 / v;
+    return true;
+  }
+  for (const char* u : {"gpu_hours", "days", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "it_per_s", "images_per_s", "fps"}) {
+    if (unit == u) {
+      out = v;
+      return true;
+    }
+  }
+  return false;
 }
 
 CaseResult run_case(const json& c, const Catalog& catalog) {
@@ -24,7 +42,8 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
   Diagnostics d;
   ObjectReader cr(c, "case", d);
   r.id = cr.str("id", true).value_or("?");
-  cr.word("kind", true, {"train_mem", "infer_mem", "train_time", "throughput"});
+  r.kind = cr.word("kind", true, {"train_mem", "infer_mem", "train_time", "throughput", "image_train_mem", "image_train_speed",
+                                   "image_infer_mem", "image_infer_speed", "vision_infer_mem", "vision_infer_speed"}).value_or("");
   r.compare = cr.str("compare", true).value_or("");
   r.tolerance = cr.num("tolerance", true, 0, 10).value_or(0);
   cr.str("source", false);
@@ -39,7 +58,9 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
     ObjectReader pr(*p, "case.published", d);
     const double v = pr.num("value", true, 0, 1e30).value_or(0);
     r.unit = pr.str("unit", true).value_or("");
-    if (!to_base_unit(v, r.unit, r.published)) pr.error("unit", "unknown unit \"" + r.unit + "\"");
+    r.bound = pr.word("bound", false, {"upper", "lower"}).value_or("");
+    r.published_shown = v;
+    if (!to_path_unit(v, r.unit, r.compare, r.published)) pr.error("unit", "unit \"" + r.unit + "\" is unknown or does not fit " + r.compare);
     pr.finish();
   } else {
     cr.error("published", "required object is missing");
@@ -57,7 +78,13 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
   }
   r.estimate = *v;
   r.ratio = r.published > 0 ? r.estimate / r.published : 0;
-  r.pass = std::fabs(r.ratio - 1.0) <= r.tolerance;
+  if (r.bound == "upper") r.pass = r.ratio <= 1.0 + r.tolerance;
+  else if (r.bound == "lower") r.pass = r.ratio >= 1.0 - r.tolerance;
+  else r.pass = std::fabs(r.ratio - 1.0) <= r.tolerance;
+  // The estimate in the published unit (for printing): the same conversion backwards.
+  double one = 0;
+  if (r.unit == "s_per_it") r.estimate_shown = r.estimate > 0 ? 1.0 / r.estimate : 0;
+  else r.estimate_shown = to_path_unit(1.0, r.unit, r.compare, one) && one > 0 ? r.estimate / one : r.estimate;
   return r;
 }
 

@@ -23,11 +23,12 @@ Catalog load_all() {
 
 TEST_CASE("catalog: the embedded catalog loads with no diagnostic and holds what the issue lists") {
   const Catalog c = load_all();
-  CHECK(c.accelerators.size() == 56);  // every entry of ../shared/reference/accelerators.json
+  CHECK(c.accelerators.size() >= 56);  // every entry of ../shared/reference/accelerators.json, and later additions
   CHECK(c.models.size() >= 35);
   CHECK(c.regions.size() >= 12);
   for (const char* id : {"nvidia-a800-sxm4-80gb", "nvidia-h800-sxm5-80gb", "nvidia-h20-96gb", "nvidia-l20",
-                         "nvidia-rtx-4090d", "huawei-ascend-910b", "huawei-ascend-910c", "huawei-atlas-300i-duo"}) {
+                         "nvidia-rtx-4090d", "huawei-ascend-910b", "huawei-ascend-910c", "huawei-atlas-300i-duo",
+                         "nvidia-t4"}) {
     INFO(id);
     CHECK(c.find_accelerator(id) != nullptr);
   }
@@ -149,4 +150,38 @@ TEST_CASE("overlay: the vendor's price, stock and hidden cards merge over the ca
   CHECK(cat.find_accelerator("nvidia-a800-sxm4-80gb")->vendor_rent_cny_per_card_hour == 18.5);
   CHECK(cat.find_accelerator("nvidia-a800-sxm4-80gb")->in_stock == true);
   CHECK(cat.find_accelerator("nvidia-h100-sxm5-80gb")->hidden);
+}
+
+TEST_CASE("catalog: the image and vision presets' derived parameter counts equal the published ones") {
+  // Published: SD 1.5 UNet 859,520,964 (diffusers checkpoint; our H200 build counted the same),
+  // SDXL UNet 2,567,463,684, FLUX.1-dev transformer 11.9B (model card "12 billion"; our H200
+  // build: 11,906,077,760); YOLOv8n..x 3,157,200 / 11,166,560 / 25,902,640 / 43,691,520 /
+  // 68,229,648 (ultralytics yolov8.yaml summaries); ResNet-50 25,557,032, ViT-L/16 304,326,632
+  // (torchvision weights metadata).
+  const Catalog c = load_all();
+  const std::pair<const char*, double> denoisers[] = {{"stable-diffusion-1.5", 859520964}, {"sdxl", 2567463684}, {"flux.1-dev", 11906077760}};
+  for (const auto& [id, want] : denoisers) {
+    INFO(id);
+    const ModelArch* m = c.find_model(id);
+    REQUIRE(m);
+    REQUIRE(m->component("denoiser"));
+    CHECK_THAT(m->component("denoiser")->params, Catch::Matchers::WithinRel(want, 0.001));
+  }
+  const std::pair<const char*, double> vision[] = {{"yolov8n", 3157200}, {"yolov8s", 11166560}, {"yolov8m", 25902640}, {"yolov8l", 43691520},
+                                                   {"yolov8x", 68229648}, {"resnet-50", 25557032}, {"vit-l-16", 304326632}};
+  for (const auto& [id, want] : vision) {
+    INFO(id);
+    const ModelArch* m = c.find_model(id);
+    REQUIRE(m);
+    REQUIRE(m->vision);
+    CHECK(m->params.value() == want);
+  }
+  // FLOPs: Ultralytics' 8.7 / 28.6 / 78.9 / 165.2 / 257.8 B at 640 px (docs table); torchvision's
+  // 4.089 and 61.555 GMACs (x 2) for ResNet-50 and ViT-L/16 at 224 px.
+  const std::pair<const char*, double> flops[] = {{"yolov8n", 8.7e9}, {"yolov8s", 28.6e9}, {"yolov8m", 78.9e9}, {"yolov8l", 165.2e9},
+                                                  {"yolov8x", 257.8e9}, {"resnet-50", 8.178e9}, {"vit-l-16", 123.11e9}};
+  for (const auto& [id, want] : flops) {
+    INFO(id);
+    CHECK_THAT(c.find_model(id)->vision->flops, Catch::Matchers::WithinRel(want, 0.01));
+  }
 }

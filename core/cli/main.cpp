@@ -142,11 +142,10 @@ int cmd_validate(int argc, char** argv) {
       ++failed;
       continue;
     }
-    double scale = 1;
-    to_base_unit(1.0, r.unit, scale);
-    std::printf("%-40s %14s %14s %7s  %s (±%s)\n", r.id.c_str(), (format_sig(r.estimate / scale, 4) + " " + r.unit).c_str(),
-                (format_sig(r.published / scale, 4) + " " + r.unit).c_str(), format_sig(r.ratio, 3).c_str(),
-                r.pass ? "pass" : "FAIL", format_sig(r.tolerance, 2).c_str());
+    const std::string bound = r.bound == "upper" ? " ≤" : r.bound == "lower" ? " ≥" : " ±";
+    std::printf("%-40s %14s %14s %7s  %s (%s%s)\n", r.id.c_str(), (format_sig(r.estimate_shown, 4) + " " + r.unit).c_str(),
+                (format_sig(r.published_shown, 4) + " " + r.unit).c_str(), format_sig(r.ratio, 3).c_str(),
+                r.pass ? "pass" : "FAIL", bound.substr(1).c_str(), format_sig(r.tolerance, 2).c_str());
     (r.pass ? passed : failed)++;
   }
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -1,0 +1,11 @@
+// The image-generation and vision estimator (core layer), called by estimate() for models of
+// kind diffusion and vision. Internal to core.
+#pragma once
+#include "core/estimator.h"
+
+namespace xuanka::core {
+
+void estimate_diffusion(const Scenario& s, Estimate& e);
+void estimate_vision(const Scenario& s, Estimate& e);
+
+}  // namespace xuanka::core
