@@ -452,6 +452,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Constraints& out) {
     }
   }
   if (auto u = r.num("utilisation", false, 0.01, 1.0)) c.utilisation = *u;
+  if (auto n = r.num("streams", false, 1, 100000, true)) c.streams = static_cast<int>(*n);
   r.finish();
   if (d.empty()) out = std::move(c);
   return d;
@@ -466,6 +467,7 @@ json to_json(const Constraints& c) {
   if (!c.form_factors.empty()) j["form_factors"] = c.form_factors;
   if (c.max_rack_kw) j["max_rack_kw"] = number(*c.max_rack_kw);
   if (c.region) j["region"] = c.region->id;
+  if (c.streams) j["streams"] = *c.streams;
   return j;
 }
 

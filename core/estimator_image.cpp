@@ -15,12 +15,13 @@ namespace xuanka::core {
 
 // [SECTION] constants — each named, with what it stands for and what it was set against.
 namespace {
-// Host time to dispatch one kernel from eager PyTorch (Python, the dispatcher, the launch). It
-// depends on the host CPU: 6.8 us on a desktop RTX 4090 host (diffusers' torch 2.0 benchmark, SD
-// 1.5 at batch 1: 24.7 ms per step less its compute) and 32 us in a cloud VM (our H200: SD 1.5
-// training steps of 1133 x 3 kernels take 0.11 s at batch 1 and at batch 4 alike). The middle,
-// 20 us, is taken; the estimate names it, since a buyer's host decides.
-constexpr double kDispatchS = 20e-6;
+// Host time to dispatch one kernel from eager PyTorch (Python, the dispatcher, the launch) on a
+// server or cloud host, where buyers rent and rack their cards: 32-35 us in our H200 VM (SD 1.5
+// steps of 1133 kernels took 40 ms at batch 1 and 4 alike; training steps of ~3400 kernels 0.11
+// s), ~40 us behind diffusers' A100 benchmark (SD 1.5 at batch 4: 86 ms per step of which ~40
+// compute). A desktop CPU dispatches faster (~7 us behind diffusers' RTX 4090 figure at batch 1),
+// so small-batch runs on desktop GeForce hosts are faster than estimated; the estimate says so.
+constexpr double kDispatchS = 30e-6;
 // GPU time of a small kernel in a captured graph or a fused engine: 5 us (our H200: ResNet-50 at
 // batch 1 replayed as a CUDA graph, 0.88 ms for 174 kernels; ViT-L/16 1.37 ms for 341).
 constexpr double kKernelS = 5e-6;

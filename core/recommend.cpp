@@ -155,6 +155,49 @@ void explain(Option& o, const Constraints& c) {
 }
 }  // namespace
 
+// [SECTION] image and vision — a vision model serves camera streams: enough cards for the
+// streams asked for; an image generator trains data-parallel on 1-8 cards (ZeRO and
+// checkpointing when needed) or serves on one.
+std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, const Constraints& c, long& runs) {
+  std::vector<Trial> out;
+  Scenario s = base;
+  s.gpu = &card;
+  if (base.model.kind == "vision") {
+    Trial t{s, estimate(s)};
+    ++runs;
+    if (!t.e.fits.value_or(false) || !t.e.streams || *t.e.streams < 1) return out;
+    const int cards = c.streams ? static_cast<int>(std::ceil(*c.streams / *t.e.streams)) : 1;
+    if (c.max_cards && cards > *c.max_cards) return out;
+    t.s.parallel.gpus = cards;
+    out.push_back(t);
+    return out;
+  }
+  const bool train = base.task != Task::inference;
+  for (int n : {1, 2, 4, 8}) {
+    if (c.max_cards && n > *c.max_cards) break;
+    if (!train && n > 1) break;
+    bool found = false;
+    for (Recompute rc : {Recompute::none, Recompute::full}) {
+      for (int zero : n > 1 ? std::vector<int>{0, 2, 3} : std::vector<int>{0}) {
+        if (found) break;
+        Trial t{s, {}};
+        t.s.parallel.gpus = n;
+        t.s.parallel.zero = train && !lora_like(s.task) ? zero : 0;
+        t.s.recompute = train ? rc : Recompute::none;
+        if (train && t.s.global_batch < n * t.s.micro_batch) t.s.global_batch = n * t.s.micro_batch;
+        t.e = estimate(t.s);
+        ++runs;
+        if (t.e.fits.value_or(false)) {
+          out.push_back(t);
+          found = true;
+        }
+      }
+      if (found || !train) break;
+    }
+  }
+  return out;
+}
+
 // [SECTION] ranking
 Recommendation recommend(const Scenario& base, const Catalog& catalog, const Constraints& c) {
   Recommendation rec;
@@ -170,6 +213,31 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
     if (s.task == Task::inference && s.weights == WeightFormat::fp8 && !a.peak_flops(Precision::fp8_mixed)) {
       s.weights = WeightFormat::bf16;  // FP8 checkpoints must be converted where there is no FP8
       notes.push_back(notice("fp8_weights_converted", "no FP8: weights converted to BF16 (2x memory)"));
+    }
+    if (s.model.kind != "llm") {
+      for (const Trial& t : image_trials(s, a, c, rec.estimates_run)) {
+        Option o;
+        o.card = &a;
+        o.cards = t.s.parallel.gpus;
+        o.scenario = t.s;
+        o.estimate = t.e;
+        o.warnings = notes;
+        CostInputs ci;
+        ci.cards = o.cards;
+        ci.utilisation = c.utilisation;
+        if (t.e.train_s) o.job_days = *t.e.train_s / 86400.0;
+        o.cost = cost(a, c.region, ci, o.job_days ? std::optional<double>(*o.job_days * 24) : std::nullopt);
+        o.job_cny = c.budget_kind == BudgetKind::rent ? o.cost.job_rent_cny : o.cost.purchase_cny;
+        if (c.budget_cny) o.within_budget = (o.job_cny ? o.job_cny : o.cost.purchase_cny) && *(o.job_cny ? o.job_cny : o.cost.purchase_cny) <= *c.budget_cny;
+        if (c.deadline_days) o.meets_deadline = o.job_days && *o.job_days <= *c.deadline_days;
+        if (t.e.streams) {
+          o.reasons.push_back(notice("streams_per_card", format_sig(*t.e.streams, 4) + " camera streams per card at " + format_sig(t.s.vision->camera_fps, 3) + " fps",
+                                     {format_sig(*t.e.streams, 4), format_sig(t.s.vision->camera_fps, 3)}));
+        }
+        explain(o, c);
+        all.push_back(std::move(o));
+      }
+      continue;
     }
     // Smallest count that fits, then 2x, 4x and 8x it for speed.
     std::optional<int> first;
@@ -221,6 +289,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   auto cost_of = [&](const Option& o) { return o.job_cny.value_or(o.cost.rent_cny_per_hour.value_or(inf)); };
   auto time_of = [&](const Option& o) {
     if (o.job_days) return *o.job_days;
+    if (o.estimate.latency_ms) return *o.estimate.latency_ms;
     if (o.estimate.decode_tokens_per_s_total) return 1.0 / *o.estimate.decode_tokens_per_s_total;
     return inf;
   };

@@ -22,6 +22,7 @@ struct Constraints {
   bool in_stock_only = false;
   Goal goal = Goal::best_within;
   const Region* region = nullptr;
+  std::optional<int> streams;               // vision: camera streams to serve (cards = enough for them)
   double utilisation = 1.0;                 // for break-even
 };
 

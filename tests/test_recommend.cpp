@@ -45,6 +45,14 @@ TEST_CASE("recommend: known jobs get sane picks") {
     if (c.contains("expect_none")) {
       CHECK(std::none_of(r.options.begin(), r.options.end(), [&](const Option& o) { return matches(o, c.at("expect_none")); }));
     }
+    if (c.contains("expect_cards")) {
+      for (const auto& [id, n] : c.at("expect_cards").items()) {
+        INFO(id);
+        const auto it = std::find_if(r.options.begin(), r.options.end(), [&](const Option& o) { return o.card->id == id; });
+        REQUIRE(it != r.options.end());
+        CHECK(it->cards == n.get<int>());
+      }
+    }
     if (c.value("expect_all_domestic", false)) {
       CHECK(std::all_of(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->domestic; }));
     }

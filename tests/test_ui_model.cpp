@@ -126,7 +126,7 @@ TEST_CASE("strings: every notice code in core and every enum label has zh and en
   // Notice codes: every notice("code", ...) in core's sources.
   std::set<std::string> codes;
   const std::regex call("notice\\(\\s*\"([a-z0-9_]+)\"");
-  for (const char* f : {"estimator.cpp", "recommend.cpp", "cost.cpp", "contract.cpp", "catalog.cpp", "overlay.cpp", "smi_parse.cpp"}) {
+  for (const char* f : {"estimator.cpp", "estimator_image.cpp", "recommend.cpp", "cost.cpp", "contract.cpp", "catalog.cpp", "overlay.cpp", "smi_parse.cpp"}) {
     const std::string text = test::read_text(std::string(XUANKA_SOURCE_DIR) + "/core/" + f);
     for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it) codes.insert((*it)[1]);
   }
@@ -150,6 +150,11 @@ TEST_CASE("strings: every notice code in core and every enum label has zh and en
   labels(core::EnumTable<core::LoraTargets>::rows());
   labels(core::EnumTable<core::Goal>::rows());
   labels(core::EnumTable<core::BudgetKind>::rows());
+  labels(core::EnumTable<core::Runtime>::rows());
+  labels(core::EnumTable<core::VaeDecode>::rows());
+  labels(core::EnumTable<core::ImageOffload>::rows());
+  labels(core::EnumTable<core::VisionPrecision>::rows());
+  labels(core::EnumTable<core::VisionScope>::rows());
   for (int i = 0; i < ui::string_count(); ++i) {
     INFO(ui::string_key(i));
     CHECK(std::string(ui::string_at(i, core::Lang::zh)).size() > 0);

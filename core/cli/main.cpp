@@ -34,7 +34,7 @@ int usage(std::FILE* out) {
                "  xuanka estimate SCENARIO.json [--json]   per-GPU memory, time and speed of a scenario\n"
                "  xuanka recommend SCENARIO.json [--budget CNY --budget-kind rent|buy --deadline DAYS --domestic\n"
                "      --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
-               "      --region ID --json]                  ranked cards x counts x strategies that fit, with time and cost\n"
+               "      --region ID --streams N --json]       ranked cards x counts x strategies that fit, with time and cost\n"
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
                "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
@@ -108,7 +108,7 @@ int cmd_estimate(int argc, char** argv) {
   for (const auto& [k, v] : rows) std::printf("  %-14s %12s\n", k, gib(v).c_str());
   std::printf("  %-14s %12s\n  %-14s %12s\n  %-14s %12s\n", "model states", gib(e.model_states_bytes).c_str(),
               "peak allocated", gib(e.peak_allocated_bytes).c_str(), "total", gib(e.total_bytes).c_str());
-  std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
+  if (s.model.kind == "llm") std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
   if (e.fits) std::printf("fits on %s: %s (headroom %s)\n", s.gpu->name.c_str(), *e.fits ? "yes" : "NO", gib(*e.headroom_bytes).c_str());
   if (e.tokens_per_s_per_gpu) {
     std::printf("training: %s tokens/s per GPU, %s TFLOP/s per GPU, MFU %s\n", format_sig(*e.tokens_per_s_per_gpu, 4).c_str(),
@@ -118,6 +118,16 @@ int cmd_estimate(int argc, char** argv) {
   if (e.decode_tokens_per_s_per_request) {
     std::printf("serving: time to first token %s s, decode %s tokens/s per request, %s in total\n", format_sig(*e.prefill_s, 3).c_str(),
                 format_sig(*e.decode_tokens_per_s_per_request, 4).c_str(), format_sig(*e.decode_tokens_per_s_total, 4).c_str());
+  }
+  if (e.fps) {
+    std::printf("vision: %s ms per forward of the batch, %s frames/s per card, %s camera streams\n", format_sig(*e.latency_ms, 4).c_str(),
+                format_sig(*e.fps, 4).c_str(), format_sig(e.streams.value_or(0), 4).c_str());
+  } else if (e.it_per_s) {
+    std::printf("image: %s it/s, %s images/s per GPU (%s s per image)", format_sig(*e.it_per_s, 4).c_str(), format_sig(*e.images_per_s, 4).c_str(),
+                format_sig(*e.s_per_image, 4).c_str());
+    if (e.latency_ms) std::printf(", %s s per pipeline call", format_sig(*e.latency_ms / 1e3, 4).c_str());
+    if (e.train_s) std::printf(", %s h for the training steps", format_sig(*e.train_s / 3600, 4).c_str());
+    std::printf("\n");
   }
   if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens; largest batch at this context: %s\n",
                                         format_sig(*e.max_context_tokens, 6).c_str(), format_sig(*e.max_batch, 6).c_str());
@@ -165,7 +175,8 @@ int cmd_recommend(int argc, char** argv) {
       {"--deadline", "deadline_days", Flag::number},   {"--domestic", "domestic_only", Flag::boolean},
       {"--in-stock", "in_stock_only", Flag::boolean},  {"--max-cards", "max_cards", Flag::number},
       {"--form-factor", "form_factors", Flag::list},   {"--max-rack-kw", "max_rack_kw", Flag::number},
-      {"--goal", "goal", Flag::word},                  {"--region", "region", Flag::word}};
+      {"--goal", "goal", Flag::word},                  {"--region", "region", Flag::word},
+      {"--streams", "streams", Flag::number}};
   json cj = json::object();
   bool as_json = false;
   for (int i = 3; i < argc; ++i) {

@@ -14,6 +14,15 @@ import json, sys
 BUILD_PEAK = {"8b-lora16-all-seq2048-mb1-ckpt", "8b-lora16-all-seq8192-mb1-ckpt", "8b-infer-b1-p2048", "8b-infer-b16-p1024-o64"}
 
 def describe(sc, name):
+    if "image" in sc:
+        if sc["task"] == "inference":
+            return ("diffusers denoiser in its 16-bit type, one denoising step of the pipeline's batch (CFG doubles SD's), "
+                    "SDPA attention; time of the step only (text encoders and VAE not run).")
+        return ("diffusers denoiser, latents and text embeddings cached (random tensors), " +
+                ("fp32 parameters under autocast (accelerate mixed precision), " if sc["task"] == "full_ft" else
+                 "frozen 16-bit base with PEFT LoRA on to_q/to_k/to_v/to_out.0 in fp32, ") +
+                ("eager attention (AttnProcessor), " if sc.get("flash_attention") is False else "SDPA attention, ") +
+                ("gradient checkpointing, " if sc.get("recompute") == "full" else "") + "fused torch AdamW, MSE loss.")
     if "vision" in sc:
         v = sc["vision"]
         return (f"torchvision model, PyTorch {'CUDA-graph replay' if 'cudagraph' in name else 'eager'} forward in fp16"
@@ -43,14 +52,25 @@ for src_file in sys.argv[1:]:
     source = f"measured: scripts/calibrate/h200_measure.py on one {env['gpu']} ({stack}); raw record in {src_file}"
     for r in recs:
         sc, name = r.get("scenario"), r["name"]
-        if r.get("error") or not sc:
-            continue
+        if r.get("error") or not sc or "component" in sc:
+            continue   # failed runs; VAE-only runs have no scenario of the contract
+        if "cudagraph" in name:
+            continue   # CUDA-graph replay is no runtime of the contract (pytorch means eager)
         what = describe(sc, name) + " Random weights in the published shape; median of the timed steps after warm-up."
         def case(kind, compare, value, unit, tol, how):
             out.append({"id": f"h200-{name}-{compare.split('.')[1]}", "kind": kind, "scenario": sc, "compare": compare,
                         "published": {"value": value, "unit": unit}, "tolerance": tol, "source": source, "notes": what + " " + how})
         if "vision" in sc:
             case("vision_infer_speed", "compute.fps", round(r["fps"], 1), "fps", 0.25, "")
+            continue
+        if "image" in sc:
+            if sc["task"] == "inference":
+                case("image_infer_speed", "compute.it_per_s", round(r["it_per_s"], 3), "it_per_s", 0.25, "it/s = 1 / median step time.")
+            else:
+                case("image_train_mem", "memory.peak_allocated", round(r["peak_allocated_bytes"] / 2**30, 3), "GiB", 0.15,
+                     "Peak = torch.cuda.max_memory_allocated() over the timed steps (only the denoiser resident).")
+                case("image_train_speed", "compute.it_per_s", round(r["it_per_s"], 3), "it_per_s", 0.25,
+                     "it/s = 1 / median optimizer step (forward, backward, AdamW step), micro-batch = global batch.")
             continue
         if name not in BUILD_PEAK:
             case("train_mem" if sc["task"] != "inference" else "infer_mem", "memory.peak_allocated",
