@@ -301,7 +301,11 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   e.it_per_s = 1.0 / step_s;
   e.images_per_s = s.global_batch / step_s / gpus;
   e.s_per_image = 1.0 / *e.images_per_s;
-  if (io.train_steps) e.train_s = *io.train_steps * step_s;
+  if (io.train_steps) {
+    e.train_s = *io.train_steps * step_s;
+    e.days = *e.train_s / 86400.0;               // the job's wall clock, for cost and the recommender
+    e.gpu_hours = *e.train_s / 3600.0 * gpus;
+  }
 }
 
 // [SECTION] vision

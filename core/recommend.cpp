@@ -225,7 +225,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
         CostInputs ci;
         ci.cards = o.cards;
         ci.utilisation = c.utilisation;
-        if (t.e.train_s) o.job_days = *t.e.train_s / 86400.0;
+        if (t.e.days) o.job_days = t.e.days;
         o.cost = cost(a, c.region, ci, o.job_days ? std::optional<double>(*o.job_days * 24) : std::nullopt);
         o.job_cny = c.budget_kind == BudgetKind::rent ? o.cost.job_rent_cny : o.cost.purchase_cny;
         if (c.budget_cny) o.within_budget = (o.job_cny ? o.job_cny : o.cost.purchase_cny) && *(o.job_cny ? o.job_cny : o.cost.purchase_cny) <= *c.budget_cny;

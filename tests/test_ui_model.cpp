@@ -39,6 +39,9 @@ TEST_CASE("open in Estimate: every option of four jobs shows the memory, fit, ti
       {{"model", "llama-3.1-70b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"global_batch", 256}, {"tokens", 2e9}},
       {{"model", "qwen2.5-72b"}, {"task", "inference"}, {"weights", "fp8"}, {"serving", {{"batch", 16}, {"prompt_tokens", 2048}, {"output_tokens", 512}}}},
       {{"model", "mixtral-8x7b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"global_batch", 128}, {"tokens", 1e9}},
+      {{"model", "sdxl"}, {"task", "lora"}, {"precision", "bf16_mixed"}, {"weights", "bf16"}, {"lora", {{"rank", 16}, {"targets", "attn"}}},
+       {"micro_batch", 2}, {"image", {{"resolution", {832, 1216}}, {"cache_latents", true}, {"train_steps", 2000}}}},
+      {{"model", "yolov8m"}, {"task", "inference"}, {"vision", {{"batch", 16}, {"runtime", "tensorrt"}, {"precision", "int8"}}}},
   };
   int checked = 0;
   for (const json& job : jobs) {
@@ -47,6 +50,7 @@ TEST_CASE("open in Estimate: every option of four jobs shows the memory, fit, ti
     REQUIRE(core::from_json(job, cat(), base).empty());
     core::Constraints c;
     c.region = cat().find_region(region);
+    if (base.model.kind == "vision") c.streams = 40;
     const core::Recommendation r = core::recommend(base, cat(), c);
     REQUIRE_FALSE(r.options.empty());
     for (const core::Option& o : r.options) {
@@ -68,6 +72,8 @@ TEST_CASE("open in Estimate: every option of four jobs shows the memory, fit, ti
         CHECK_THAT(*d.cost->job_rent_cny, WithinRel(*o.cost.job_rent_cny, 1e-9));
       }
       if (o.estimate.decode_tokens_per_s_total) CHECK_THAT(*d.estimate->decode_tokens_per_s_total, WithinRel(*o.estimate.decode_tokens_per_s_total, 1e-9));
+      if (o.estimate.fps) CHECK_THAT(*d.estimate->fps, WithinRel(*o.estimate.fps, 1e-9));
+      if (o.estimate.train_s) CHECK_THAT(*d.estimate->train_s, WithinRel(*o.estimate.train_s, 1e-9));
       ++checked;
     }
   }

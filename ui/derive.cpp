@@ -35,7 +35,8 @@ nlohmann::json constraints_json(const RecommendState& r, const core::Region* reg
 
 void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
-  const nlohmann::json j = to_contract(state.estimate.form);
+  const core::ModelArch* preset = catalog.find_model(state.estimate.form.model);
+  const nlohmann::json j = to_contract(state.estimate.form, preset ? preset->kind : "llm");
   d.scenario_json = j.dump();
   d.problems = core::from_json(j, catalog, d.scenario);
   d.estimate.reset();

@@ -91,8 +91,77 @@ constexpr const char* kArchKeys[] = {"name", "layers", "hidden", "heads", "kv_he
                                      "vocab", "head_dim", "params", "tied_embeddings"};
 }  // namespace
 
-json to_contract(const ScenarioForm& f) {
+namespace {
+// "1024" -> 1024; "512x768" (or ×, *) -> [512, 768]; anything else as typed, for core to name.
+json size_json(const std::string& s) {
+  for (const char* sep : {"x", "X", "\xC3\x97", "*"}) {
+    const std::size_t p = s.find(sep);
+    if (p != std::string::npos) {
+      const json w = number_or_text(s.substr(0, p)), h = number_or_text(s.substr(p + std::string(sep).size()));
+      return w.is_number() && h.is_number() ? json::array({w, h}) : json(s);
+    }
+  }
+  return number_or_text(s);
+}
+std::string size_text(const json& v) {
+  if (v.is_array() && v.size() == 2) {
+    const std::string w = text_of(v[0]), h = text_of(v[1]);
+    return w == h ? w : w + "x" + h;
+  }
+  return text_of(v);
+}
+
+json image_contract(const ScenarioForm& f) {
+  json j = {{"runtime", f.img_runtime}, {"vae_decode", f.img_vae_decode}, {"offload", f.img_offload},
+            {"train_text_encoder", f.img_train_te}, {"cache_latents", f.img_cache_latents},
+            {"cache_text_embeddings", f.img_cache_text}, {"prior_preservation", f.img_prior}, {"ema", f.img_ema}};
+  if (!f.img_resolution.empty()) j["resolution"] = size_json(f.img_resolution);
+  if (!f.img_batch.empty()) j["batch"] = f.img_batch == "auto" ? json("auto") : number_or_text(f.img_batch);
+  if (!f.img_steps.empty()) j["steps"] = number_or_text(f.img_steps);
+  if (!f.img_text_len.empty()) j["text_len"] = number_or_text(f.img_text_len);
+  if (!f.img_train_steps.empty()) j["train_steps"] = number_or_text(f.img_train_steps);
+  if (f.img_cfg == "on" || f.img_cfg == "off") j["cfg"] = f.img_cfg == "on";
+  return j;
+}
+
+json vision_contract(const ScenarioForm& f) {
+  json j = {{"precision", f.vis_precision}, {"runtime", f.vis_runtime}, {"scope", f.vis_scope},
+            {"camera_fps", number_or_text(f.vis_camera_fps)}};
+  if (!f.vis_input.empty()) j["input"] = size_json(f.vis_input);
+  if (!f.vis_batch.empty()) j["batch"] = f.vis_batch == "auto" ? json("auto") : number_or_text(f.vis_batch);
+  if (!f.vis_chips.empty()) j["chips"] = number_or_text(f.vis_chips);
+  return j;
+}
+}  // namespace
+
+json to_contract(const ScenarioForm& f, const std::string& kind) {
   json j = {{"model", f.model}, {"task", f.task}};
+  if (kind == "vision") {
+    j["task"] = "inference";
+    j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
+    j["vision"] = vision_contract(f);
+    if (!f.gpu.empty()) j["gpu"] = f.gpu;
+    return j;
+  }
+  if (kind == "diffusion") {
+    const bool train = f.task != "inference";
+    if (train) {
+      j["precision"] = f.precision;
+      j["optimizer"] = f.optimizer;
+      j["micro_batch"] = number_or_text(f.micro_batch);
+      if (!f.global_batch.empty()) j["global_batch"] = number_or_text(f.global_batch);
+      j["recompute"] = f.recompute == "selective" ? "full" : f.recompute;
+      if (f.task == "lora" || f.task == "qlora") j["lora"] = {{"rank", number_or_text(f.lora_rank)}, {"targets", f.lora_targets}};
+      j["parallel"] = {{"gpus", number_or_text(f.gpus)}, {"zero", number_or_text(f.zero)}, {"offload", f.offload}};
+    } else {
+      j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
+    }
+    if (!f.weights.empty() && (!train || f.task == "lora" || f.task == "qlora")) j["weights"] = f.weights;
+    j["flash_attention"] = f.flash_attention;
+    j["image"] = image_contract(f);
+    if (!f.gpu.empty()) j["gpu"] = f.gpu;
+    return j;
+  }
   if (f.model == "custom") {
     json m = f.arch_extra.is_object() ? f.arch_extra : json::object();
     m["name"] = f.arch_name.empty() ? "custom" : f.arch_name;
@@ -196,6 +265,32 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(s, "prompt_tokens", f.prompt_tokens, "512");
   take(s, "output_tokens", f.output_tokens, "512");
   take(s, "kv_dtype", f.kv_dtype, "");
+  const json& im = object_at(j, "image");
+  if (auto it = im.find("resolution"); it != im.end()) f.img_resolution = size_text(*it);
+  else f.img_resolution = "";
+  take(im, "batch", f.img_batch, "");
+  take(im, "steps", f.img_steps, "");
+  take(im, "text_len", f.img_text_len, "");
+  take(im, "train_steps", f.img_train_steps, "");
+  if (auto it = im.find("cfg"); it != im.end() && it->is_boolean()) f.img_cfg = it->get<bool>() ? "on" : "off";
+  else f.img_cfg = "";
+  take(im, "runtime", f.img_runtime, "pytorch");
+  take(im, "vae_decode", f.img_vae_decode, "full");
+  take(im, "offload", f.img_offload, "none");
+  take_bool(im, "train_text_encoder", f.img_train_te, false);
+  take_bool(im, "cache_latents", f.img_cache_latents, false);
+  take_bool(im, "cache_text_embeddings", f.img_cache_text, false);
+  take_bool(im, "prior_preservation", f.img_prior, false);
+  take_bool(im, "ema", f.img_ema, false);
+  const json& vi = object_at(j, "vision");
+  if (auto it = vi.find("input"); it != vi.end()) f.vis_input = size_text(*it);
+  else f.vis_input = "";
+  take(vi, "batch", f.vis_batch, "1");
+  take(vi, "precision", f.vis_precision, "fp16");
+  take(vi, "runtime", f.vis_runtime, "pytorch");
+  take(vi, "scope", f.vis_scope, "model");
+  take(vi, "camera_fps", f.vis_camera_fps, "25");
+  take(vi, "chips", f.vis_chips, "");
 }
 
 }  // namespace xuanka::ui

@@ -39,10 +39,22 @@ struct ScenarioForm {
   std::string serving_batch = "1", prompt_tokens = "2048", output_tokens = "512";
   std::string kv_dtype;                    // empty: default
   std::string mfu;                         // empty: the estimator's utilisation model
+  // Image generation (models of kind diffusion): SCENARIO.md "image"; empty text = the default.
+  std::string img_resolution;              // "1024" or "512x768"
+  std::string img_batch, img_steps, img_text_len, img_train_steps;
+  std::string img_cfg;                     // "" default | "on" | "off"
+  std::string img_runtime = "pytorch", img_vae_decode = "full", img_offload = "none";
+  bool img_train_te = false, img_cache_latents = false, img_cache_text = false, img_prior = false, img_ema = false;
+  // Vision inference (models of kind vision): SCENARIO.md "vision".
+  std::string vis_input;                   // "640" or "1280x720"
+  std::string vis_batch = "1";             // a count or "auto"
+  std::string vis_precision = "fp16", vis_runtime = "pytorch", vis_scope = "model";
+  std::string vis_camera_fps = "25", vis_chips;
 };
 
-// The form as the scenario contract. Numbers that do not parse stay strings, so core reports them.
-nlohmann::json to_contract(const ScenarioForm& f);
+// The form as the scenario contract for a model of `kind` (llm | diffusion | vision: the fields
+// that apply to it). Numbers that do not parse stay strings, so core reports them.
+nlohmann::json to_contract(const ScenarioForm& f, const std::string& kind = "llm");
 // Fills the form from a contract object (share link, a recommendation pick); a field the object
 // does not name is reset to the form's default, so the form shows exactly that scenario.
 void from_contract(const nlohmann::json& j, ScenarioForm& f);
