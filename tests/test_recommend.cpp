@@ -46,7 +46,9 @@ TEST_CASE("recommend: known jobs get sane picks") {
       CHECK(std::none_of(r.options.begin(), r.options.end(), [&](const Option& o) { return matches(o, c.at("expect_none")); }));
     }
     if (c.contains("expect_cards")) {
-      for (const auto& [id, n] : c.at("expect_cards").items()) {
+      for (const auto& item : c.at("expect_cards").items()) {
+        const std::string id = item.key();
+        const auto& n = item.value();
         INFO(id);
         const auto it = std::find_if(r.options.begin(), r.options.end(), [&](const Option& o) { return o.card->id == id; });
         REQUIRE(it != r.options.end());

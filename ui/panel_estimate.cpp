@@ -30,7 +30,6 @@ std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& f
   std::string f = filter;
   for (char& c : f) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const auto& m : cat.models) {
-    if (!m.has_shape() || m.kind != "llm") continue;  // image and vision workloads come with their own issue
     std::string name = m.name;
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (!f.empty() && name.find(f) == std::string::npos && m.id.find(f) == std::string::npos) continue;
@@ -67,6 +66,11 @@ constexpr Preset kPresets[] = {
     {"ft70b", Str::preset_70b_ft, R"({"model":"llama-3.1-70b","task":"full_ft","seq_len":4096,"micro_batch":1,"global_batch":256,"recompute":"full","parallel":{"gpus":32,"tp":8,"pp":1,"zero":3,"offload":"none"},"gpu":"nvidia-h800-sxm5-80gb","tokens":2e9})"},
     {"pretrain", Str::preset_pretrain, R"({"model":"llama-3.1-70b","task":"pretrain","seq_len":8192,"micro_batch":1,"global_batch":1024,"recompute":"selective","parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1,"offload":"none"},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})"},
     {"serve70b", Str::preset_serve70b, R"({"model":"qwen2.5-72b","task":"inference","weights":"bf16","serving":{"batch":16,"prompt_tokens":2048,"output_tokens":512},"parallel":{"gpus":4,"tp":4,"pp":1},"gpu":"nvidia-h20-96gb"})"},
+    // The buyers' guides' other two scenarios: product pictures (SDXL LoRA at 1024 px on one
+    // 24 GB card, latents and captions cached as kohya/diffusers scripts do) and a factory line
+    // (YOLOv8m on 1080p cameras at 25 fps, TensorRT fp16, one frame of each of 16 cameras per batch).
+    {"sdxl_lora", Str::preset_sdxl_lora, R"({"model":"sdxl","task":"lora","precision":"bf16_mixed","weights":"bf16","lora":{"rank":16,"targets":"attn"},"micro_batch":1,"recompute":"full","gpu":"nvidia-rtx-4090","image":{"resolution":1024,"cache_latents":true,"cache_text_embeddings":true,"train_steps":3000}})"},
+    {"yolo_line", Str::preset_yolo_line, R"({"model":"yolov8m","task":"inference","gpu":"nvidia-a10","vision":{"input":640,"batch":16,"precision":"fp16","runtime":"tensorrt","camera_fps":25}})"},
 };
 
 bool draw_presets(AppState& state, FrameCtx& ctx) {
@@ -111,8 +115,67 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= check_row(ctx, "est.arch_tied", tr(L, Str::arch_tied), f.arch_tied);
     if (!f.arch_extra.empty()) text_disabled(ctx, tr(L, Str::arch_extra_note));
   }
+  const core::ModelArch* preset = cat.find_model(f.model);
+  const std::string kind = preset ? preset->kind : "llm";
+  if (kind == "vision") {
+    changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
+    changed |= number_row(ctx, "est.vis_input", tr(L, Str::vis_input), f.vis_input);
+    changed |= number_row(ctx, "est.vis_batch", tr(L, Str::vis_batch), f.vis_batch);
+    changed |= combo_row(ctx, "est.vis_precision", tr(L, Str::vis_precision), f.vis_precision, enum_choices<core::VisionPrecision>(L));
+    changed |= combo_row(ctx, "est.vis_runtime", tr(L, Str::img_runtime), f.vis_runtime, enum_choices<core::Runtime>(L));
+    changed |= number_row(ctx, "est.vis_fps", tr(L, Str::vis_camera_fps), f.vis_camera_fps);
+    changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
+    changed |= number_row(ctx, "est.vis_chips", tr(L, Str::vis_chips), f.vis_chips);
+    changed |= combo_row(ctx, "est.vis_scope", tr(L, Str::vis_scope), f.vis_scope, enum_choices<core::VisionScope>(L));
+    changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
+    return changed;
+  }
   changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, enum_choices<core::Task>(L));
   changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
+  if (kind == "diffusion") {
+    const bool train = f.task != "inference";
+    const bool lora = f.task == "lora" || f.task == "qlora";
+    changed |= number_row(ctx, "est.img_res", tr(L, Str::img_resolution), f.img_resolution);
+    if (train) {
+      changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
+      changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
+      if (lora) {
+        changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
+        changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
+      }
+      changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
+      changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
+      changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
+                           {{"none", tr(L, Str::recompute_none)}, {"full", tr(L, Str::recompute_full)}});
+      changed |= number_row(ctx, "est.img_train_steps", tr(L, Str::img_train_steps), f.img_train_steps);
+      changed |= check_row(ctx, "est.img_cache_latents", tr(L, Str::img_cache_latents), f.img_cache_latents);
+      changed |= check_row(ctx, "est.img_cache_text", tr(L, Str::img_cache_text), f.img_cache_text);
+      changed |= check_row(ctx, "est.img_train_te", tr(L, Str::img_train_te), f.img_train_te);
+      changed |= check_row(ctx, "est.img_prior", tr(L, Str::img_prior), f.img_prior);
+      changed |= check_row(ctx, "est.img_ema", tr(L, Str::img_ema), f.img_ema);
+    } else {
+      changed |= number_row(ctx, "est.img_batch", tr(L, Str::img_batch), f.img_batch);
+      changed |= number_row(ctx, "est.img_steps", tr(L, Str::img_steps), f.img_steps);
+      changed |= combo_row(ctx, "est.img_cfg", tr(L, Str::img_cfg), f.img_cfg,
+                           {{"", tr(L, Str::default_word)}, {"on", tr(L, Str::on_word)}, {"off", tr(L, Str::off_word)}});
+      changed |= combo_row(ctx, "est.img_runtime", tr(L, Str::img_runtime), f.img_runtime, enum_choices<core::Runtime>(L));
+      changed |= combo_row(ctx, "est.img_vae", tr(L, Str::img_vae), f.img_vae_decode, enum_choices<core::VaeDecode>(L));
+      changed |= combo_row(ctx, "est.img_offload", tr(L, Str::img_offload), f.img_offload, enum_choices<core::ImageOffload>(L));
+    }
+    if (!train || lora) {
+      std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
+      for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
+      changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
+    }
+    changed |= check_row(ctx, "est.flash", tr(L, Str::flash_attention), f.flash_attention);
+    changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
+    if (train) {
+      changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
+      changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));
+    }
+    changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
+    return changed;
+  }
   const bool infer = f.task == "inference";
   const bool lora = f.task == "lora" || f.task == "qlora";
   if (!infer) {
@@ -264,7 +327,48 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   draw_memory_bar(state, ctx, e, s.gpu);
   if (e.cpu_offload_bytes > 0) label_value(ctx, tr(L, Str::cpu_memory), gib_text(e.cpu_offload_bytes));
   ImGui::Spacing();
-  if (s.task != core::Task::inference) {
+  if (s.model.kind == "vision") {
+    heading(ctx, tr(L, Str::vis_speed));
+    if (e.fps) {
+      label_value(ctx, tr(L, Str::vis_latency), core::format_sig(*e.latency_ms, 3) + " ms");
+      label_value(ctx, tr(L, Str::vis_fps), core::format_grouped(*e.fps));
+      label_value(ctx, tr(L, Str::vis_streams), core::format_grouped(e.streams.value_or(0)));
+      track(ctx, "est.vision");
+      if (dv.cost && dv.cost->rent_cny_per_hour && e.streams && *e.streams > 0) {
+        // A card's rent for a month (730 h) over the streams it carries.
+        const double per_card_month = *dv.cost->rent_cny_per_hour / s.parallel.gpus * 730.0;
+        label_value(ctx, tr(L, Str::vis_cost_stream), core::format_cny(per_card_month / *e.streams, L));
+      }
+    } else {
+      text_disabled(ctx, tr(L, Str::no_time_hint));
+    }
+  } else if (s.model.kind == "diffusion") {
+    heading(ctx, tr(L, s.task == core::Task::inference ? Str::img_speed : Str::img_train_speed));
+    if (e.it_per_s) {
+      label_value(ctx, tr(L, Str::img_it_s), core::format_sig(*e.it_per_s, 3));
+      if (e.latency_ms) label_value(ctx, tr(L, Str::img_call), core::format_sig(*e.latency_ms / 1e3, 3) + " " + tr(L, Str::seconds));
+      if (s.task == core::Task::inference) {
+        label_value(ctx, tr(L, Str::img_per_hour), core::format_grouped(*e.images_per_s * 3600));
+        if (dv.cost && dv.cost->rent_cny_per_hour) {
+          const double per_image = *dv.cost->rent_cny_per_hour / s.parallel.gpus / (*e.images_per_s * 3600);
+          label_value(ctx, tr(L, Str::img_cost_1000), core::format_cny(per_image * 1000, L));
+        }
+      } else {
+        label_value(ctx, tr(L, Str::throughput), core::format_sig(*e.images_per_s, 3) + " / s · " + core::format_sig(*e.s_per_image, 3) + " " +
+                                                    tr(L, Str::seconds) + " " + tr(L, Str::img_per_image));
+        if (e.train_s) label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.train_s / 3600, 3) + " h");
+        if (dv.cost && (dv.cost->job_rent_cny || dv.cost->job_own_cny)) {
+          std::string c;
+          if (dv.cost->job_rent_cny) c += core::format_cny(*dv.cost->job_rent_cny, L) + " " + tr(L, Str::rented);
+          if (dv.cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*dv.cost->job_own_cny, L) + " " + tr(L, Str::owned);
+          label_value(ctx, tr(L, Str::job_cost), c);
+        }
+      }
+      track(ctx, "est.image");
+    } else {
+      text_disabled(ctx, tr(L, Str::no_time_hint));
+    }
+  } else if (s.task != core::Task::inference) {
     if (e.days) {
       heading(ctx, tr(L, Str::training_time));
       label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
@@ -314,9 +418,14 @@ void draw_results(AppState& state, FrameCtx& ctx) {
     ImGui::PopStyleColor();
   }
   if (collapsing(ctx, "est.why", tr(L, Str::why))) {
-    for (Str k : {Str::why_states, Str::why_act, Str::why_kv, Str::why_time, Str::why_serve}) {
+    if (s.model.kind == "llm") {
+      for (Str k : {Str::why_states, Str::why_act, Str::why_kv, Str::why_time, Str::why_serve}) {
+        ImGui::Bullet();
+        text_wrapped(ctx, tr(L, k));
+      }
+    } else {
       ImGui::Bullet();
-      text_wrapped(ctx, tr(L, k));
+      text_wrapped(ctx, tr(L, s.model.kind == "vision" ? Str::why_vision : Str::why_image));
     }
     text(ctx, tr(L, Str::assumptions));
     for (const auto& a : e.assumptions) {

@@ -325,6 +325,10 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            r["fits"] = d.estimate->fits ? json(*d.estimate->fits) : json(nullptr);
            r["days"] = d.estimate->days ? json(*d.estimate->days) : json(nullptr);
            r["decode_total"] = d.estimate->decode_tokens_per_s_total ? json(*d.estimate->decode_tokens_per_s_total) : json(nullptr);
+           r["it_per_s"] = d.estimate->it_per_s ? json(*d.estimate->it_per_s) : json(nullptr);
+           r["train_s"] = d.estimate->train_s ? json(*d.estimate->train_s) : json(nullptr);
+           r["fps"] = d.estimate->fps ? json(*d.estimate->fps) : json(nullptr);
+           r["streams"] = d.estimate->streams ? json(*d.estimate->streams) : json(nullptr);
          }
          if (d.cost && d.cost->break_even_months) r["break_even_months"] = *d.cost->break_even_months;
          if (d.recommendation) {

@@ -1,0 +1,45 @@
+// Browser tests of the image-generation and vision workloads (tests layer): the buyers' guides'
+// two presets on a desktop and an emulated phone, in Chinese and English, and their results.
+import { DESKTOP, PHONE, launch, openPage, state, press, screenshot, runner, expect } from './lib.mjs';
+
+const t = runner();
+const browser = await launch();
+
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: the SDXL LoRA preset shows the memory bar, it/s, training time and cost; zh and en`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'preset.sdxl_lora');
+    let s = await state(page);
+    expect(s.scenario.model === 'sdxl' && s.scenario.task === 'lora', `preset gave ${JSON.stringify(s.scenario)}`);
+    expect(s.results.errors.length === 0, `errors ${s.results.errors}`);
+    expect(s.results.fits === true, 'SDXL LoRA with checkpointing does not fit a 24 GB card');
+    expect(s.results.it_per_s > 0 && s.results.train_s > 0, `speed ${JSON.stringify(s.results)}`);
+    await screenshot(page, `${device.name}-estimate-sdxl-lora-zh`);
+    await press(page, device, 'lang');
+    s = await state(page);
+    expect(s.lang === 'en', 'language did not switch');
+    await screenshot(page, `${device.name}-estimate-sdxl-lora-en`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
+  await t.test(`${device.name}: the YOLOv8m line-inspection preset shows frames/s and camera streams per card; zh and en`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'preset.yolo_line');
+    let s = await state(page);
+    expect(s.scenario.model === 'yolov8m' && s.scenario.task === 'inference', `preset gave ${JSON.stringify(s.scenario)}`);
+    expect(s.results.errors.length === 0, `errors ${s.results.errors}`);
+    expect(s.results.fps > 0 && s.results.streams >= 16, `an A10 should carry 16 streams: ${JSON.stringify(s.results)}`);
+    await screenshot(page, `${device.name}-estimate-yolo-zh`);
+    await press(page, device, 'lang');
+    s = await state(page);
+    await screenshot(page, `${device.name}-estimate-yolo-en`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+}
+
+await browser.close();
+process.exit(t.finish());
