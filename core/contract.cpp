@@ -177,18 +177,25 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     r.error("task", std::string("vision models take inference only, found \"") + word(s.task) + "\"");
   }
   if (kind != "llm") {
-    for (const char* k : {"seq_len", "serving", "tokens", "mfu"}) {
+    for (const char* k : {"seq_len", "serving", "tokens", "mfu", "loss"}) {
       if (r.has(k)) r.error(k, std::string("not used for ") + (kind == "vision" ? "vision models (see scenario.vision)" : "image-generation models (see scenario.image)"));
     }
   }
   if (auto p = read_enum<Precision>(r, "precision", false)) s.precision = *p;
   if (auto o = read_enum<Optimizer>(r, "optimizer", false)) s.optimizer = *o;
+  // Adapters' type: PEFT creates them in fp32 under mixed precision (autocast_adapter_dtype,
+  // peft >= 0.12); pure 16-bit recipes (litgpt bf16-true, torchtune dtype bf16) keep them 16-bit.
+  s.lora_dtype = s.precision == Precision::fp32 || info(s.precision).fp32_master ? WeightFormat::fp32
+               : s.precision == Precision::fp16_mixed ? WeightFormat::fp16 : WeightFormat::bf16;
   if (const json* l = r.get("lora")) {
     ObjectReader lr(*l, "scenario.lora", d);
     s.lora_rank = static_cast<int>(lr.num("rank", false, 1, 65536, true).value_or(8));
     if (auto t = read_enum<LoraTargets>(lr, "targets", false)) s.lora_targets = *t;
+    using W = WeightFormat;
+    if (auto t = read_enum<W>(lr, "dtype", false, {W::fp32, W::bf16, W::fp16})) s.lora_dtype = *t;
     lr.finish();
   }
+  if (auto x = read_enum<Loss>(r, "loss", false)) s.loss = *x;
   // weights: default is the 16-bit format of precision; nf4 for qlora
   s.weights = s.precision == Precision::fp32 ? WeightFormat::fp32
             : s.precision == Precision::fp16_mixed ? WeightFormat::fp16 : WeightFormat::bf16;
@@ -388,9 +395,10 @@ json to_json(const Scenario& s) {
     j["precision"] = word(s.precision);
     j["optimizer"] = word(s.optimizer);
     if (lora_task(s.task)) {
-      j["lora"] = {{"rank", s.lora_rank}, {"targets", word(s.lora_targets)}};
+      j["lora"] = {{"rank", s.lora_rank}, {"targets", word(s.lora_targets)}, {"dtype", word(s.lora_dtype)}};
       j["weights"] = word(s.weights);
     }
+    j["loss"] = word(s.loss);
     j["seq_len"] = number(s.seq_len);
     j["micro_batch"] = s.micro_batch;
     j["global_batch"] = s.global_batch;

@@ -90,6 +90,11 @@ const std::vector<EnumRow<BudgetKind>>& EnumTable<BudgetKind>::rows() {
 // TensorRT fuses a convolution with its batch norm, activation and residual add (TensorRT
 // Developer Guide, "Layer Fusion"); ONNX Runtime's CUDA/TensorRT providers and OpenVINO fuse the
 // same patterns; CANN's ATC compiles an offline model with fused operators (Ascend ATC guide).
+const std::vector<EnumRow<Loss>>& EnumTable<Loss>::rows() {
+  static const std::vector<EnumRow<Loss>> r = {{Loss::full, "full", "loss_full"}, {Loss::fused, "fused", "loss_fused"}};
+  return r;
+}
+
 const std::vector<RuntimeRow>& EnumTable<Runtime>::rows() {
   static const std::vector<RuntimeRow> r = {
       {Runtime::pytorch, "pytorch", "rt_pytorch", false}, {Runtime::tensorrt, "tensorrt", "rt_tensorrt", true},

@@ -21,6 +21,7 @@ enum class Offload { none, optimizer, optimizer_params };
 enum class LoraTargets { attn_qv, attn, all_linear };
 enum class Goal { cheapest, fastest, lowest_purchase, best_within };
 enum class BudgetKind { rent, buy };
+enum class Loss { full, fused };  // cross-entropy over the whole logits, or fused/chunked (Liger, Unsloth, torchtune)
 // Image generation and vision inference (SCENARIO.md "Image generation and vision inference").
 enum class Runtime { pytorch, tensorrt, onnxruntime, openvino, cann };
 enum class VaeDecode { full, sliced, tiled };
@@ -97,6 +98,7 @@ XUANKA_ENUM_TABLE(Offload, EnumRow<Offload>)
 XUANKA_ENUM_TABLE(LoraTargets, EnumRow<LoraTargets>)
 XUANKA_ENUM_TABLE(Goal, EnumRow<Goal>)
 XUANKA_ENUM_TABLE(BudgetKind, EnumRow<BudgetKind>)
+XUANKA_ENUM_TABLE(Loss, EnumRow<Loss>)
 XUANKA_ENUM_TABLE(Runtime, RuntimeRow)
 XUANKA_ENUM_TABLE(VaeDecode, EnumRow<VaeDecode>)
 XUANKA_ENUM_TABLE(ImageOffload, EnumRow<ImageOffload>)

@@ -34,6 +34,9 @@ constexpr double kGemmHalfHidden = 512.0;
 constexpr double kDefaultGemmEfficiency = 0.75;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
+// Tokens whose logits a fused / chunked cross-entropy holds at a time (see training_activations).
+constexpr double kFusedLossChunkTokens = 1024;
+
 // Bytes per trainable parameter: weights, gradients, optimizer (incl. fp32 master weights), from
 // the precision's and the optimizer's rows (core/enums.cpp). Mixed precision with AdamW:
 // 2 + 2 + (4 master + 4 m + 4 v) = 16 (ZeRO, arXiv:1910.02054 §3.1).
@@ -87,6 +90,34 @@ double lora_params(const Scenario& s) {
 }
 
 // [SECTION] activation elements — Korthikanti et al. 2022 (arXiv:2205.05198) §4, per layer and token.
+// Bytes an eager attention keeps per score element for backward. Fine-tuning runs Hugging Face
+// transformers' eager_attention_forward: softmax in fp32 (dtype=torch.float32), its 16-bit copy
+// for the product with V: 4 + 2 = 6 B, plus a 1 B mask and 2 B dropout output when dropout is on
+// (our H200: Llama 3.2 1B at 4k, 67.9 GiB measured vs 19.5 GiB with SDPA: +48 GiB = 6 B x 16
+// layers x 32 heads x 4096^2). Pretraining runs Megatron-LM's fused scale-mask-softmax, which
+// keeps the 16-bit softmax output (2 B) and the dropout mask and output (1 + 2 B): Korthikanti
+// et al.'s 5as^2b (arXiv:2205.05198 §4.1).
+// Memory traffic of eager attention per score element and training step (forward + backward):
+// Hugging Face's path writes the scores, scales them, adds the mask, runs softmax in fp32, casts
+// back and reads them in the product with V (2 + 4 + 6 + 6 + 6 + 2 = 26 B), and in backward
+// writes dP, reads P, converts, runs softmax's backward in fp32 and feeds both matmul grads
+// (4 + 6 + 12 + 6 + 4 + 4 = 36 B): 62 B. Megatron's fused scale-mask-softmax: 8 B forward and
+// 22 B backward, +9 B with dropout. Full recompute repeats the forward.
+double eager_traffic_bytes(const Scenario& s, bool dropout) {
+  const double fwd = s.task == Task::pretrain ? 8.0 + (dropout ? 3.0 : 0.0) : 26.0;
+  const double bwd = s.task == Task::pretrain ? 22.0 + (dropout ? 6.0 : 0.0) : 36.0;
+  const double wide = s.precision == Precision::fp32 ? 2.0 : 1.0;
+  return wide * (fwd * (s.recompute == Recompute::full ? 2.0 : 1.0) + bwd);
+}
+
+double eager_score_bytes(const Scenario& s, bool dropout) {
+  if (s.precision == Precision::fp32) return 4.0 + (dropout ? 5.0 : 0.0);
+  if (s.task == Task::pretrain) return 2.0 + (dropout ? 3.0 : 0.0);
+  return 6.0 + (dropout ? 3.0 : 0.0);
+}
+
+// Activation bytes per layer and token saved for backward, in units of the precision's
+// activation element (so an fp32 copy under 16-bit training counts 2).
 double activation_elements_per_token(const Scenario& s, bool lora, double seq_local, bool keep_scores) {
   const ModelArch& m = s.model;
   const double h = m.hidden, a = m.heads;
@@ -94,19 +125,28 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   const double kv_dim = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim : m.kv_heads * m.head_dim;
   const double o_in = m.mla && m.mla->v_head_dim > 0 ? m.heads * m.mla->v_head_dim : q_dim;
   const bool dropout = m.ffn_type == "plain";  // GPT/BERT-era models train with dropout; Llama-era models do not
+  const double ab = info(s.precision).activation_bytes;
   // A frozen nn.Linear does not save its input for backward (autograd needs it only for the
   // weight gradient), so LoRA drops those; bitsandbytes' MatMul4Bit (QLoRA) saves its input
   // whatever requires grad (bitsandbytes/autograd/_functions.py), so QLoRA keeps them.
   const bool saves_inputs = !lora || s.task == Task::qlora;
-  const bool mlp_linear_inputs = saves_inputs || s.lora_targets == LoraTargets::all_linear;
+  // PEFT casts an adapted linear's input to the adapters' fp32 (LoraLayer._cast_input_dtype) and
+  // lora_A keeps that copy; with 16-bit adapters lora_A keeps the 16-bit input itself.
+  const bool fp32_adapters = lora && s.lora_dtype == WeightFormat::fp32 && ab < 4.0;
+  const double copy = fp32_adapters ? 4.0 / ab : 0.0;  // elements per fp32 copy of one input element
+  const bool attn_all = s.lora_targets != LoraTargets::attn_qv;
+  const bool mlp_adapted = lora && s.lora_targets == LoraTargets::all_linear;
   double e = 2 * h;                          // inputs of the two norms
-  e += h;                                    // QKV projection input
+  // QKV projection input: kept by the trainable projections, by QLoRA's matmul, or by lora_A
+  // (16-bit adapters share the one tensor; fp32 adapters each keep a copy: q, v or q, k, v).
+  if (saves_inputs || !fp32_adapters) e += h;
+  if (fp32_adapters) e += (attn_all ? 3 : 2) * h * copy;
   e += q_dim + 2 * kv_dim;                   // Q, K, V (for QK^T and attention over V)
   e += o_in;                                 // attention output (softmax-V product; o-proj input)
+  if (fp32_adapters && attn_all) e += o_in * copy;
   if (dropout) e += 0.5 * h;                 // attention dropout mask (1 byte per element)
-  // Attention scores (softmax output 2 B, dropout mask 1 B, dropout output 2 B = 5 a s bytes per
-  // token in Korthikanti's count) unless FlashAttention or selective recompute drops them.
-  if (!s.flash_attention && keep_scores) e += (dropout ? 2.5 : 1.0) * a * seq_local;
+  // Attention scores unless FlashAttention or selective recompute drops them.
+  if (!s.flash_attention && keep_scores) e += eager_score_bytes(s, dropout) / ab * a * seq_local;
   double f = m.ffn_hidden;
   double mult = 1.0;
   if (m.moe) {
@@ -114,11 +154,13 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
     mult = m.moe->top_k + m.moe->shared_experts;  // each token runs top_k + shared experts
     e += m.moe->top_k * h;                        // permuted token copies
   }
-  double mlp = mlp_linear_inputs ? h : 0;         // MLP input
+  const bool mlp_inputs = saves_inputs || (mlp_adapted && !fp32_adapters);
+  double mlp = mlp_inputs ? h : 0;                // MLP input
+  if (mlp_adapted && fp32_adapters) mlp += 2 * h * copy + mult * f * copy;  // gate, up inputs; down input
   if (m.ffn_type == "gated" || m.moe) {
-    mlp += mult * (3 * f + (mlp_linear_inputs ? f : 0));  // gate, up, act(gate); down input
+    mlp += mult * (3 * f + (mlp_inputs ? f : 0));  // gate, up, act(gate); down input
   } else {
-    mlp += mult * (f + (mlp_linear_inputs ? f : 0));      // GeLU input; down input
+    mlp += mult * (f + (mlp_inputs ? f : 0));      // GeLU input; down input
     if (dropout) mlp += 0.5 * h;
   }
   return e + mlp;
@@ -236,10 +278,21 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e) {
   // Loss buffers on the last stage: 16-bit logits, their fp32 copy and its gradient
   // (10 bytes per vocab entry; fp32 training: 4 + 4), split over tp (vocab-parallel).
   const double logit_bytes = s.precision == Precision::fp32 ? 8.0 : 10.0;
-  mem.logits_bytes = tokens_mb * m.vocab * logit_bytes / tp;
-  // Backward scratch: the largest per-layer activation gradient, twice.
+  // A fused or chunked loss (Liger's fused linear cross-entropy, Unsloth, torchtune's chunked
+  // loss) holds one chunk of tokens' logits at a time: 1024 tokens here (our H200 measurement
+  // checkpointed 1024-token chunks: 46.1 GiB vs 57.2 GiB with the full logits, Llama 3.2 1B at
+  // 8 x 2048 tokens).
+  const double loss_tokens = s.loss == Loss::fused ? std::min(tokens_mb, kFusedLossChunkTokens) : tokens_mb;
+  mem.logits_bytes = loss_tokens * m.vocab * logit_bytes / tp;
+  // Backward scratch: the largest per-layer activation gradient, twice; with eager attention the
+  // gradient of one layer's scores too (fp32 in Hugging Face's softmax backward, 16-bit in
+  // Megatron's fused kernel; our H200: +9 GiB over the saved scores at 8k with recompute).
   const double f = m.moe ? m.moe->expert_ffn_hidden : m.ffn_hidden;
   mem.temporary_bytes += 2.0 * tokens_mb * std::max(f, m.hidden) * ab / tp;
+  if (!s.flash_attention) {
+    const double grad_bytes = s.task == Task::pretrain ? ab : 4.0;
+    mem.temporary_bytes += tokens_mb * (m.heads / static_cast<double>(tp)) * seq_local * grad_bytes;
+  }
 }
 
 // [SECTION] inference memory — weights in their stored format (+ quantisation constants), the
@@ -264,7 +317,9 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
     const double scores = s.flash_attention ? 0.0
         : 2.0 * s.serving.batch * (m.heads / tp) * s.serving.prompt_tokens * s.serving.prompt_tokens * wb;
     mem.activations_bytes = std::max(mlp, scores) + tokens * m.hidden * wb * 2.0;
-    mem.logits_bytes = tokens * m.vocab * wb / tp;
+    // Generation computes logits for each sequence's last position only (Hugging Face generate's
+    // logits_to_keep=1, vLLM's sampler): 16-bit logits and their fp32 copy for sampling.
+    mem.logits_bytes = s.serving.batch * m.vocab * (wb + 4.0) / tp;
     if (quantised(wf)) mem.temporary_bytes = m.hidden * std::max(m.ffn_hidden, m.heads * m.head_dim) * 2.0 / tp;
   }
 }
@@ -344,6 +399,13 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e) {
   // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step (arXiv:2104.04473 §2.2).
   const double bubble = pp > 1 ? (pp - 1.0) / (n_micro + pp - 1.0) : 0.0;
   double step_s = compute_s / (1.0 - bubble);
+  // Eager attention: the materialised scores' memory traffic, beyond the FLOPs (the FlashAttention
+  // paper's point: attention is memory-bound without tiling, arXiv:2205.14135 §2).
+  if (!s.flash_attention && m.has_shape() && gpu->memory_bandwidth_bytes_per_s && !s.mfu) {
+    const double elements = s.micro_batch * (m.heads / static_cast<double>(tp)) * (s.seq_len / cp) * s.seq_len * m.layers / pp;
+    step_s += n_micro * elements * eager_traffic_bytes(s, m.ffn_type == "plain") /
+              (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+  }
   // Tensor parallel: 4 all-reduces of (tokens x hidden x 2 B) per layer and micro-batch
   // (2 forward, 2 backward; +2 with full recompute), ring cost 2(t-1)/t x bytes / bandwidth.
   if (tp > 1 && m.has_shape()) {

@@ -61,6 +61,8 @@ struct Scenario {
   Optimizer optimizer = Optimizer::adamw;
   int lora_rank = 8;
   LoraTargets lora_targets = LoraTargets::attn_qv;
+  WeightFormat lora_dtype = WeightFormat::fp32;  // adapters' type: PEFT keeps fp32 under mixed precision, the pure type otherwise
+  Loss loss = Loss::full;           // full logits, or fused/chunked cross-entropy
   WeightFormat weights = WeightFormat::bf16;
   double seq_len = 2048;            // tokens
   int micro_batch = 1;

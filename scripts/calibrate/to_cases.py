@@ -56,6 +56,10 @@ for src_file in sys.argv[1:]:
             continue   # failed runs; VAE-only runs have no scenario of the contract
         if "cudagraph" in name:
             continue   # CUDA-graph replay is no runtime of the contract (pytorch means eager)
+        if "lora" in sc and "image" not in sc and "dtype" not in sc["lora"]:
+            # What ran: PEFT's default fp32 adapters (autocast_adapter_dtype), or bf16 where the
+            # run says so; the contract's default for pure bf16 would be bf16 adapters.
+            sc = dict(sc, lora=dict(sc["lora"], dtype="bf16" if "bf16adapters" in name else "fp32"))
         what = describe(sc, name) + " Random weights in the published shape; median of the timed steps after warm-up."
         def case(kind, compare, value, unit, tol, how):
             out.append({"id": f"h200-{name}-{compare.split('.')[1]}", "kind": kind, "scenario": sc, "compare": compare,
