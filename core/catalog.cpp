@@ -183,6 +183,9 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
       a.interconnect_name = f.str("name", true).value_or("");
       if (auto b = f.num_or_null("gb_s_bidirectional", 1, 1e5)) a.interconnect_bytes_per_s_bidirectional = *b * kGB;
       if (auto n = f.num_or_null("domain_cards", 1, 100000, true)) a.domain_cards = static_cast<int>(*n);
+      a.interconnect_topology = f.word("topology", false, {"switched", "full_mesh"}).value_or("");
+      if (auto b = f.num("link_gb_s_bidirectional", false, 0.1, 1e5)) a.link_bytes_per_s_bidirectional = *b * kGB;
+      a.links_per_peer = static_cast<int>(f.num("links_per_peer", false, 1, 64, true).value_or(1));
       f.str_or_null("note");
       f.finish();
     } else {
@@ -248,8 +251,11 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
       Accelerator::Market m;
       read_range(f, "purchase_cny", m.purchase_cny_lo, m.purchase_cny_hi, d);
       read_range(f, "rent_cny_per_card_hour", m.rent_cny_per_card_hour_lo, m.rent_cny_per_card_hour_hi, d);
+      if (auto t = f.num("rent_typical_cny_per_card_hour", false, 0.01, 1e6)) m.rent_typical_cny_per_card_hour = *t;
+      if (auto t = f.num("purchase_typical_cny", false, 1, 1e9)) m.purchase_typical_cny = *t;
       m.source = f.str("source", true).value_or("");
       m.date = f.str("date", true).value_or("");
+      m.oldest_date = f.str("oldest_date", false).value_or(m.date);
       m.note = f.str("note", false).value_or("");
       m.confidence = f.word("confidence", true, kConfidence).value_or("low");
       f.finish();
@@ -446,6 +452,7 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
     m.confidence = r.word("confidence", true, {"high", "medium", "low"}).value_or("low");
   }
   m.note = r.str("note", false).value_or("");
+  if (!inline_form) m.counts_note = r.str("counts_note", false).value_or("");
   return m;
 }
 

@@ -30,6 +30,9 @@ struct Accelerator {
   std::string interconnect_kind, interconnect_name;
   std::optional<double> interconnect_bytes_per_s_bidirectional;  // per GPU
   std::optional<int> domain_cards;                     // cards in one fast interconnect domain
+  std::string interconnect_topology;                   // switched | full_mesh | "" (unknown)
+  std::optional<double> link_bytes_per_s_bidirectional; // full mesh: one link, both directions
+  int links_per_peer = 1;                              // full mesh: links between each pair of cards
   std::optional<std::string> host_link_name;
   std::optional<int> pcie_gen;
   std::optional<double> tdp_w;
@@ -42,7 +45,9 @@ struct Accelerator {
   std::optional<Support> china_notes;                  // level unused
   struct Market {
     std::optional<double> purchase_cny_lo, purchase_cny_hi, rent_cny_per_card_hour_lo, rent_cny_per_card_hour_hi;
+    std::optional<double> rent_typical_cny_per_card_hour, purchase_typical_cny;  // median of the offers
     std::string source, date, note, confidence;
+    std::string oldest_date;                         // the oldest month a price was seen (YYYY-MM)
   };
   std::optional<Market> market;
   std::string notes, confidence;
@@ -52,6 +57,14 @@ struct Accelerator {
   std::optional<bool> in_stock;
   bool hidden = false;  // the vendor hides this card
   bool custom = false;  // added by the vendor overlay
+
+  // Per-card bandwidth (both directions, B/s) a group of `k` cards of one domain gets: the whole
+  // figure on a switched fabric; on a direct full mesh only the k - 1 peers' links.
+  std::optional<double> group_bytes_per_s_bidirectional(int k) const {
+    if (!interconnect_bytes_per_s_bidirectional) return std::nullopt;
+    if (interconnect_topology != "full_mesh" || !link_bytes_per_s_bidirectional) return interconnect_bytes_per_s_bidirectional;
+    return std::min(*interconnect_bytes_per_s_bidirectional, (k - 1) * links_per_peer * *link_bytes_per_s_bidirectional);
+  }
 
   // Dense peak at a training precision (FLOP/s); nullopt when unknown.
   std::optional<double> peak_flops(Precision p) const;
@@ -134,6 +147,7 @@ struct ModelArch {
     return nullptr;
   }
   std::string source, note, confidence;
+  std::string counts_note;              // why the published counts differ from the shape's (rounded headlines)
   bool has_shape() const { return layers > 0 && hidden > 0 && heads > 0; }
 };
 

@@ -26,6 +26,7 @@ constexpr double kDefaultRackKw = 12;   // when no region is given
 
 std::optional<double> rent_cny_per_card_hour(const Accelerator& card) {
   if (card.vendor_rent_cny_per_card_hour) return card.vendor_rent_cny_per_card_hour;
+  if (card.market && card.market->rent_typical_cny_per_card_hour) return card.market->rent_typical_cny_per_card_hour;
   if (card.market && card.market->rent_cny_per_card_hour_lo) {
     return (*card.market->rent_cny_per_card_hour_lo + *card.market->rent_cny_per_card_hour_hi) / 2;
   }
@@ -34,6 +35,7 @@ std::optional<double> rent_cny_per_card_hour(const Accelerator& card) {
 
 std::optional<double> purchase_cny_per_card(const Accelerator& card) {
   if (card.vendor_purchase_cny) return card.vendor_purchase_cny;
+  if (card.market && card.market->purchase_typical_cny) return card.market->purchase_typical_cny;
   if (card.market && card.market->purchase_cny_lo) return (*card.market->purchase_cny_lo + *card.market->purchase_cny_hi) / 2;
   return std::nullopt;
 }
@@ -60,7 +62,14 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   std::optional<double> rent = in.rent_cny_per_card_hour;
   if (!rent) rent = rent_cny_per_card_hour(card);
   if (!in.rent_cny_per_card_hour && !card.vendor_rent_cny_per_card_hour && rent) {
-    r.assumptions.push_back(notice("a_rent_middle", "rent " + format_sig(*rent, 3) + " CNY per card-hour: middle of " + card.market->source, {format_sig(*rent, 3), card.market->source}));
+    r.assumptions.push_back(notice("a_rent_typical", "rent " + format_sig(*rent, 3) + " CNY per card-hour: typical of public offers, prices as of " + card.market->date,
+                                   {format_sig(*rent, 3), card.market->date}));
+  }
+  // A price older than 12 months is flagged (markets for these cards move monthly).
+  if (card.market && in.today && !card.market->date.empty() && !card.vendor_rent_cny_per_card_hour) {
+    auto months = [](const std::string& ym) { return ym.size() >= 7 ? std::atoi(ym.substr(0, 4).c_str()) * 12 + std::atoi(ym.substr(5, 2).c_str()) : 0; };
+    const int age = months(*in.today) - months(card.market->date.size() >= 7 ? card.market->date : card.market->date + "-12");
+    if (age > 12) r.warnings.push_back(notice("price_old", card.name + ": the newest public price is from " + card.market->date + ", over a year old", {card.name, card.market->date}));
   }
   if (rent) r.rent_cny_per_hour = *rent * n;
 
@@ -68,7 +77,8 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   std::optional<double> price = in.card_price_cny;
   if (!price) price = purchase_cny_per_card(card);
   if (!in.card_price_cny && !card.vendor_purchase_cny && price) {
-    r.assumptions.push_back(notice("a_price_middle", "card " + format_sig(*price / 1e4, 3) + "万 CNY: middle of " + card.market->source, {format_sig(*price / 1e4, 3), card.market->source}));
+    r.assumptions.push_back(notice("a_price_typical", "card " + format_sig(*price / 1e4, 3) + "万 CNY: typical of public prices, as of " + card.market->date,
+                                   {format_sig(*price / 1e4, 3), card.market->date}));
   }
   const double server = in.server_cny.value_or(default_server_cny(sc));
   const double network = r.nodes > 1 ? in.network_cny_per_node.value_or(kNetworkPerNodeCny) * r.nodes : 0;

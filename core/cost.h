@@ -24,6 +24,7 @@ struct CostInputs {
   double power_load = 0.8;                       // average draw as a share of TDP while busy
   double utilisation = 1.0;                      // share of the month the owned cards are busy
   std::optional<double> rack_kw;                 // default: the region's upper rack power
+  std::optional<std::string> today;              // "YYYY-MM": flags prices older than 12 months
 };
 
 struct CostResult {

@@ -412,7 +412,12 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e) {
     const int domain = gpu->domain_cards.value_or(1);
     double bw;
     if (tp <= domain && gpu->interconnect_bytes_per_s_bidirectional) {
-      bw = *gpu->interconnect_bytes_per_s_bidirectional / 2.0 * hw::kLinkEfficiency;
+      // A full mesh gives a group of tp cards only their tp - 1 links (catalog README).
+      bw = *gpu->group_bytes_per_s_bidirectional(tp) / 2.0 * hw::kLinkEfficiency;
+      if (gpu->interconnect_topology == "full_mesh" && tp < domain) {
+        e.assumptions.push_back(notice("a_mesh_links", gpu->interconnect_name + ": a group of " + std::to_string(tp) + " cards uses " +
+                                                           std::to_string(tp - 1) + " of its links", {std::to_string(tp), std::to_string(tp - 1)}));
+      }
     } else if (tp <= domain && gpu->interconnect_kind != "pcie") {
       // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
       // floor we can stand behind.
@@ -437,7 +442,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e) {
     const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
     const bool multi_node = par.gpus > hw::kCardsPerNode;
     const double bw = multi_node ? hw::kNicBytesPerS * hw::kCardsPerNode * hw::kLinkEfficiency
-                                 : gpu->interconnect_bytes_per_s_bidirectional.value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
+                                 : gpu->group_bytes_per_s_bidirectional(dp).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
     double comm = 2.0 * (dp - 1.0) / dp * grad_bytes / bw;
     if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);

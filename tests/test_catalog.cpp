@@ -71,8 +71,9 @@ TEST_CASE("catalog: each LLM preset's parameter count from its shape is within 2
   for (const auto& m : c.models) {
     if (!m.has_shape()) continue;
     INFO(m.id << ": shape gives " << params_from_shape(m) << ", published " << m.params.value());
-    CHECK(std::fabs(params_from_shape(m) / m.params.value() - 1.0) <= 0.02);
-    if (m.active_params) {
+    // A rounded headline (counts_note says which and why) is held to 5%, its active count not compared.
+    CHECK(std::fabs(params_from_shape(m) / m.params.value() - 1.0) <= (m.counts_note.empty() ? 0.02 : 0.05));
+    if (m.active_params && m.counts_note.empty()) {
       INFO("active: shape gives " << active_params_from_shape(m) << ", published " << *m.active_params);
       CHECK(std::fabs(active_params_from_shape(m) / *m.active_params - 1.0) <= 0.03);
     }
@@ -184,4 +185,17 @@ TEST_CASE("catalog: the image and vision presets' derived parameter counts equal
     INFO(id);
     CHECK_THAT(c.find_model(id)->vision->flops, Catch::Matchers::WithinRel(want, 0.01));
   }
+}
+
+TEST_CASE("catalog: a full-mesh board gives a small group only its own links") {
+  // 910B: 7 HCCS links of 56 GB/s (both directions), one per peer (catalog sources): a pair uses one
+  // link, 56 GB/s; four cards use three, 168 GB/s; all eight the whole 392 GB/s. A switched fabric
+  // (NVSwitch on an H100 board) gives any group the card's full 900 GB/s.
+  const Catalog c = load_all();
+  const Accelerator& b = *c.find_accelerator("huawei-ascend-910b");
+  CHECK_THAT(*b.group_bytes_per_s_bidirectional(2), Catch::Matchers::WithinRel(56e9, 1e-9));
+  CHECK_THAT(*b.group_bytes_per_s_bidirectional(4), Catch::Matchers::WithinRel(168e9, 1e-9));
+  CHECK_THAT(*b.group_bytes_per_s_bidirectional(8), Catch::Matchers::WithinRel(392e9, 1e-9));
+  const Accelerator& h = *c.find_accelerator("nvidia-h100-sxm5-80gb");
+  CHECK(*h.group_bytes_per_s_bidirectional(2) == *h.interconnect_bytes_per_s_bidirectional);
 }

@@ -123,6 +123,8 @@ TEST_CASE("cost: owning 8 H100s pays off after about 7.4 months of continuous us
   REQUIRE(sz);
   CostInputs in;
   in.cards = 8;
+  in.card_price_cny = 175000;        // the seed's middle, given as the buyer's own figure
+  in.rent_cny_per_card_hour = 42.5;
   const CostResult r = cost(h100, sz, in, std::nullopt);
   CHECK_THAT(*r.purchase_cny, WithinRel(1800000.0, 1e-9));
   CHECK_THAT(*r.rent_monthly_cny, WithinRel(248200.0, 1e-9));
@@ -137,8 +139,9 @@ TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facili
   const Region* js = cat().find_region("jiangsu-suzhou");
   CostInputs in;
   in.cards = 16;
+  in.rent_cny_per_card_hour = 20;
   const CostResult r = cost(a100, js, in, 100.0);
-  // 16 x 20 CNY (middle of 15-25) x 100 h = 32,000 CNY.
+  // 16 x 20 CNY x 100 h = 32,000 CNY.
   CHECK_THAT(*r.job_rent_cny, WithinRel(32000.0, 1e-9));
   // 2 nodes: (16 x 400 + 2 x 2000) W x 0.8 = 8.32 kW x PUE 1.35 = 11.232 kW x 100 h = 1,123.2 kWh x 0.8 CNY.
   CHECK_THAT(*r.job_energy_kwh, WithinRel(1123.2, 1e-9));
@@ -147,11 +150,12 @@ TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facili
 }
 
 TEST_CASE("cost: serving cost per million tokens is the hourly rent over the tokens made in an hour") {
-  // 4 H800 at 32.5 CNY/h (middle of 25-40) = 130 CNY/h; at 1,000 tokens/s = 3.6M tokens/h:
+  // 4 H800 at 32.5 CNY/h = 130 CNY/h; at 1,000 tokens/s = 3.6M tokens/h:
   // 130 / 3.6 = 36.1 CNY per million tokens.
   const Accelerator& h800 = *cat().find_accelerator("nvidia-h800-sxm5-80gb");
   CostInputs in;
   in.cards = 4;
+  in.rent_cny_per_card_hour = 32.5;
   const CostResult r = cost(h800, nullptr, in, std::nullopt);
   CHECK_THAT(*cny_per_million_tokens(r, 1000.0), WithinRel(130.0 / 3.6, 1e-9));
   CHECK_FALSE(cny_per_million_tokens(r, 0.0).has_value());
@@ -163,4 +167,21 @@ TEST_CASE("recommend: card counts are 1, 2, 4, 8, then whole nodes doubling to 4
   CHECK(n.back() == 4096);
   CHECK(n.size() == 13);
   CHECK(card_counts(12).back() == 8);
+}
+
+TEST_CASE("cost: a card's rent is the median of its public offers, with their date") {
+  // scripts/data/sources/prices_2026-11.csv, H100 SXM rent rows of medium confidence: 13.02,
+  // 13.02-13.89 (midpoint 13.455) and 11.11 CNY per card-hour -> median 13.02; seen 2026-07..08.
+  const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
+  REQUIRE(h100.market);
+  CHECK_THAT(*rent_cny_per_card_hour(h100), WithinRel(13.02, 1e-9));
+  CHECK(h100.market->date == "2026-08");
+  // A price more than 12 months before today is flagged.
+  CostInputs in;
+  in.today = "2027-10";
+  const CostResult old = cost(h100, nullptr, in, std::nullopt);
+  CHECK(std::any_of(old.warnings.begin(), old.warnings.end(), [](const Notice& n) { return n.code == "price_old"; }));
+  in.today = "2026-11";
+  const CostResult fresh = cost(h100, nullptr, in, std::nullopt);
+  CHECK(std::none_of(fresh.warnings.begin(), fresh.warnings.end(), [](const Notice& n) { return n.code == "price_old"; }));
 }

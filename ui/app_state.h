@@ -90,6 +90,7 @@ struct Derived {
 struct AppState {
   core::Lang lang = core::Lang::zh;   // interface language; kept in the URL as lang=zh|en
   View view = View::estimate;         // the open view
+  std::string today;                  // "YYYY-MM" from the browser's clock (price age), empty if unknown
   bool about_open = false;            // the About panel over the current view
   CompareState compare;
   CheckState check;

@@ -52,6 +52,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     ci.rent_cny_per_card_hour = positive(state.cost.rent_override);
     ci.card_price_cny = positive(state.cost.price_override);
     if (auto u = positive(state.cost.utilisation_pct)) ci.utilisation = std::min(1.0, *u / 100.0);
+    if (!state.today.empty()) ci.today = state.today;
     const std::optional<double> hours = d.estimate->days ? std::optional<double>(*d.estimate->days * 24.0) : std::nullopt;
     d.cost = core::cost(*d.scenario.gpu, region, ci, hours);
   }

@@ -142,12 +142,18 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
       label_value(ctx, tr(L, Str::purchase), core::format_cny(*m.purchase_cny_lo, L) + " – " + core::format_cny(*m.purchase_cny_hi, L) + " " + tr(L, Str::per_card));
     }
     if (m.rent_cny_per_card_hour_lo) {
-      label_value(ctx, tr(L, Str::rent), core::format_sig(*m.rent_cny_per_card_hour_lo, 3) + " – " + core::format_sig(*m.rent_cny_per_card_hour_hi, 3) + " " + tr(L, Str::per_card_hour));
+      std::string r = core::format_sig(*m.rent_cny_per_card_hour_lo, 3) + " – " + core::format_sig(*m.rent_cny_per_card_hour_hi, 3) + " " + tr(L, Str::per_card_hour);
+      if (m.rent_typical_cny_per_card_hour) r += " · " + std::string(tr(L, Str::typical)) + " " + core::format_sig(*m.rent_typical_cny_per_card_hour, 3);
+      label_value(ctx, tr(L, Str::rent), r);
     }
-    text_disabled(ctx, (m.source + " (" + m.date + ", " + tr(L, Str::confidence) + " " + confidence_text(L, m.confidence) + ")").c_str());
-    if (!m.note.empty()) text_disabled(ctx, m.note.c_str());
-  } else {
-    text_disabled(ctx, tr(L, Str::unknown));
+    label_value(ctx, tr(L, Str::prices_as_of), m.date + " · " + tr(L, Str::confidence) + " " + confidence_text(L, m.confidence));
+    track(ctx, "detail.price_date");
+    if (collapsing(ctx, "detail.price_sources", tr(L, Str::sources))) {
+      text_wrapped(ctx, m.source.c_str());
+      if (!m.note.empty()) text_wrapped(ctx, m.note.c_str());
+    }
+  } else if (!a->vendor_rent_cny_per_card_hour && !a->vendor_purchase_cny) {
+    text_wrapped(ctx, tr(L, Str::no_public_price));
   }
   if (!a->notes.empty() && collapsing(ctx, "detail.notes", tr(L, Str::notes))) text_wrapped(ctx, a->notes.c_str());
   label_value(ctx, tr(L, Str::confidence), confidence_text(L, a->confidence));

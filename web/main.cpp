@@ -38,6 +38,13 @@ EM_JS(char*, js_get_config, (), {
   return p;
 });
 EM_JS(void, js_first_frame, (), { if (Module.onFirstFrame) Module.onFirstFrame(); });
+EM_JS(char*, js_today, (), {
+  var s = new Date().toISOString().slice(0, 7);
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
 EM_JS(void, js_copy_text, (const char* text), { if (Module.copyText) Module.copyText(UTF8ToString(text)); });
@@ -397,6 +404,11 @@ int main() {
     for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
   }
   read_config();
+  {
+    char* t = js_today();
+    g_page.state.today = t ? t : "";
+    free(t);
+  }
   ui::recompute(g_page.state, g_page.catalog);
   if (!glfwInit()) {
     js_fatal("glfwInit failed");

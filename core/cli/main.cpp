@@ -344,6 +344,18 @@ int cmd_catalog(int argc, char** argv) {
     for (const auto& g : cat.regions) (g.sources.empty() ? without : with) += 6;  // electricity low/high, PUE typical/required, rack kW low/high
     std::printf("accelerators %zu, models %zu, regions %zu; figures with a source: %ld, without: %ld\n",
                 cat.accelerators.size(), cat.models.size(), cat.regions.size(), with, without);
+    int rent = 0, buy = 0;
+    std::string oldest, newest;
+    for (const auto& a : cat.accelerators) {
+      if (!a.market) continue;
+      rent += a.market->rent_cny_per_card_hour_lo.has_value();
+      buy += a.market->purchase_cny_lo.has_value();
+      const std::string o = a.market->oldest_date.empty() ? a.market->date : a.market->oldest_date;
+      if (oldest.empty() || o < oldest) oldest = o;
+      if (a.market->date > newest) newest = a.market->date;
+    }
+    std::printf("prices: %d cards with a rent price, %d with a purchase price; oldest price %s, newest %s\n", rent, buy,
+                oldest.c_str(), newest.c_str());
     return without == 0 ? 0 : 1;
   }
   if (sub == "show") {
