@@ -79,9 +79,9 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
 
   heading(ctx, (std::string("1 ") + tr(L, Str::dim_tensor)).c_str());
   label_value(ctx, tr(L, Str::tensor_gen), or_unknown(L, a->tensor_core_generation));
-  label_value(ctx, tr(L, Str::dense_peaks), "BF16 " + tflops(L, a->peak_flops(Precision::bf16)) + " · FP16 " +
+  label_value(ctx, tr(L, Str::dense_peaks), "BF16 " + peak_text(L, *a, Precision::bf16, "bf16") + " · FP16 " +
                                                 tflops(L, a->peak_flops(Precision::fp16_mixed)) + " · FP8 " +
-                                                tflops(L, a->peak_flops(Precision::fp8_mixed)) + " · TF32 " +
+                                                peak_text(L, *a, Precision::fp8_mixed, "fp8") + " · TF32 " +
                                                 tflops(L, a->dense_flops.count("tf32") ? a->dense_flops.at("tf32") : std::nullopt) +
                                                 " · FP32 " + tflops(L, a->dense_flops.count("fp32") ? a->dense_flops.at("fp32") : std::nullopt));
   if (a->sparsity_2to4) text_disabled(ctx, tr(L, Str::sparsity_note));
@@ -190,9 +190,9 @@ bool draw_side_by_side(AppState& state, FrameCtx& ctx) {
       {Str::architecture, nullptr, [](const Accelerator& a) { return a.architecture; }},
       {Str::tensor_gen, nullptr, [&](const Accelerator& a) { return or_unknown(L, a.tensor_core_generation); }},
       {Str::col_bf16, [](const Accelerator& a) { return a.peak_flops(Precision::bf16); },
-       [&](const Accelerator& a) { return tflops(L, a.peak_flops(Precision::bf16)); }},
+       [&](const Accelerator& a) { return peak_text(L, a, Precision::bf16, "bf16"); }},
       {Str::col_fp8, [](const Accelerator& a) { return a.peak_flops(Precision::fp8_mixed); },
-       [&](const Accelerator& a) { return a.peak_flops(Precision::fp8_mixed) ? tflops(L, a.peak_flops(Precision::fp8_mixed)) : std::string("—"); }},
+       [&](const Accelerator& a) { return peak_text(L, a, Precision::fp8_mixed, "fp8"); }},
       {Str::col_memory, [](const Accelerator& a) { return a.memory_bytes; },
        [&](const Accelerator& a) { return a.memory_bytes ? core::format_gib(*a.memory_bytes) + " GiB" : std::string(tr(L, Str::unknown)); }},
       {Str::memory_type, nullptr, [&](const Accelerator& a) { return or_unknown(L, a.memory_type); }},

@@ -53,6 +53,14 @@ std::string opt_text(core::Lang L, const std::optional<double>& v, std::string (
   return v ? fmt(*v) : std::string(tr(L, Str::unknown));
 }
 
+// A peak the card lacks ("no" in its support matrix: V100 has no BF16) reads "not supported",
+// one no source gives reads "unknown".
+std::string peak_text(core::Lang L, const core::Accelerator& a, core::Precision p, const char* support_key) {
+  if (const auto v = a.peak_flops(p)) return core::format_tflops(*v);
+  const auto it = a.support.find(support_key);
+  return tr(L, it != a.support.end() && it->second.level == "no" ? Str::not_supported : Str::unknown);
+}
+
 bool draw_compare(AppState& state, FrameCtx& ctx) {
   CompareState& c = state.compare;
   if (!c.detail_id.empty()) return draw_card_detail(state, ctx);
@@ -158,8 +166,8 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
           case kColVendor: cell = a->vendor; break;
           case kColMemory: cell = a->memory_bytes ? core::format_gib(*a->memory_bytes) + " GiB" : tr(L, Str::unknown); break;
           case kColBandwidth: cell = a->memory_bandwidth_bytes_per_s ? core::format_gb_per_s(*a->memory_bandwidth_bytes_per_s) + " GB/s" : tr(L, Str::unknown); break;
-          case kColBf16: cell = opt_text(L, a->peak_flops(Precision::bf16), core::format_tflops); break;
-          case kColFp8: cell = a->peak_flops(Precision::fp8_mixed) ? core::format_tflops(*a->peak_flops(Precision::fp8_mixed)) : "—"; break;
+          case kColBf16: cell = peak_text(L, *a, Precision::bf16, "bf16"); break;
+          case kColFp8: cell = peak_text(L, *a, Precision::fp8_mixed, "fp8"); break;
           case kColLink: cell = a->interconnect_name.substr(0, 28); break;
           case kColTdp: cell = a->tdp_w ? core::format_sig(*a->tdp_w, 4) + " W" : tr(L, Str::unknown); break;
           case kColPrice: cell = core::rent_cny_per_card_hour(*a) ? core::format_sig(*core::rent_cny_per_card_hour(*a), 3) : "—"; break;

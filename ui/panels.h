@@ -19,6 +19,7 @@ bool draw_cost(AppState& state, FrameCtx& ctx);
 
 // A card's rental price: the vendor overlay's own, else the middle of the catalog's range.
 // `fmt(*v)` or the word "unknown" (未知) — never a guess.
+std::string peak_text(core::Lang L, const core::Accelerator& a, core::Precision p, const char* support_key);
 std::string opt_text(core::Lang L, const std::optional<double>& v, std::string (*fmt)(double));
 
 }  // namespace xuanka::ui

@@ -52,8 +52,32 @@ bool text_field(FrameCtx& ctx, TextAgent& agent, const char* id, const char* hin
   const float pad_y = std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, pad_y));
   const std::string label = std::string("##") + id;
+  if (ctx.env.touch && GImGui->ActiveId != ImGui::GetID(label.c_str()) && agent.focus_request != id) {
+    // A tap focuses (a button fires on release, and drag_to_scroll clears it once the finger
+    // moves); a drag scrolls. Drawn as the field it stands for.
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float w = ImGui::CalcItemWidth();
+    const ImVec2 size(w, ImGui::GetFontSize() + pad_y * 2);
+    const bool tapped = ImGui::InvisibleButton((label + "_tap").c_str(), size);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::RenderFrame(pos, ImVec2(pos.x + size.x, pos.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg), true, st.FrameRounding);
+    const bool empty = value.empty();
+    ImGui::PushStyleColor(ImGuiCol_Text, st.Colors[empty ? ImGuiCol_TextDisabled : ImGuiCol_Text]);
+    ImGui::RenderTextClipped(ImVec2(pos.x + st.FramePadding.x, pos.y + pad_y), ImVec2(pos.x + size.x - st.FramePadding.x, pos.y + size.y),
+                             empty ? hint : value.c_str(), nullptr, nullptr);
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar();
+    track(ctx, id);
+    if (tapped) agent.focus_request = id;
+    return false;
+  }
+  // The tapped field: keyboard focus next, which activates it a frame later (ImGui 1.86); the
+  // request stands until it is active.
+  const bool requested = agent.focus_request == id;
+  if (requested && GImGui->ActiveId != ImGui::GetID(label.c_str())) ImGui::SetKeyboardFocusHere();
   if (value.capacity() < 16) value.reserve(16);
   const bool changed = ImGui::InputTextWithHint(label.c_str(), hint, value.data(), value.capacity() + 1, flags, callback, &cd);
+  if (requested && ImGui::IsItemActive()) agent.focus_request.clear();
   ImGui::PopStyleVar();
   track(ctx, id);
   publish(ctx, agent, value, numeric, false);

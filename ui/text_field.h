@@ -19,6 +19,9 @@ struct TextAgent {
   bool multiline = false;     // a <textarea> (pasted smi output keeps its line breaks)
   std::string current;        // the field's text
   float x = 0, y = 0;         // the field's position, CSS px (the agent sits there, for the IME)
+  // On a touch screen a field is a tap target until tapped: a finger drag that starts on it
+  // scrolls the page instead of focusing it. The tapped field's id, activated on the next frame.
+  std::string focus_request;
 };
 
 // A one-line field (numeric: digits, '.', 'e', '-'). Returns true when the text changed.

@@ -178,7 +178,9 @@
     var kind = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 }[e.type];
     call('_app_touch', kind, x, y);
     if (kind === 0) { call('_app_frame_now'); call('_app_frame_now'); }   // hover, then press
-    if (kind >= 2) { call('_app_frame_now'); syncAgent(); }              // release, in the gesture
+    // Release, then two more frames: a tapped text field activates two frames after the tap, and
+    // the phone keyboard opens only inside this gesture's handler.
+    if (kind >= 2) { call('_app_frame_now'); call('_app_frame_now'); call('_app_frame_now'); syncAgent(); }
   }
   ['touchstart', 'touchmove', 'touchend', 'touchcancel'].forEach(function (type) {
     window.addEventListener(type, onTouch, { capture: true, passive: false });

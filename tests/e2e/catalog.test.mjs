@@ -25,9 +25,10 @@ for (const device of [DESKTOP, PHONE]) {
     await press(page, device, 'nav.compare');
     let s = await state(page);
     expect(s.view === 'compare', `view is ${s.view}`);
-    expect(s.catalog.accelerators === 56, `catalog has ${s.catalog.accelerators} cards`);
+    const cards = s.catalog.accelerators;
+    expect(cards >= 56, `catalog has ${cards} cards`);
     let r = await rects(page);
-    expect(Object.keys(r).filter((k) => k.startsWith('card.')).length === 56, 'not every card has a row');
+    expect(Object.keys(r).filter((k) => k.startsWith('card.')).length === cards, 'not every card has a row');
     await screenshot(page, `${device.name}-compare`);
 
     await typeInto(page, device, 'compare.filter', '910');

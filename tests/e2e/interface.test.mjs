@@ -131,6 +131,20 @@ for (const device of [DESKTOP, PHONE]) {
   });
 }
 
+await t.test('phone: a drag that starts on a text field scrolls the page and does not focus the field', async () => {
+  const { page, problems } = await openPage(browser, PHONE);
+  const { swipe, ensureVisible } = await import('./lib.mjs');
+  const r0 = await ensureVisible(page, PHONE, 'est.seq_len');
+  await swipe(page, r0.x + r0.w / 2, r0.y + r0.h / 2, r0.y + r0.h / 2 - 200);
+  const r1 = (await rects(page))['est.seq_len'];
+  const s = await state(page);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  expect(r1 && r1.y < r0.y - 100, `the page did not scroll: ${r0.y} -> ${r1 && r1.y}`);
+  expect(!s.want_text && focused !== 'xuanka-agent', `the drag focused the field (want_text ${s.want_text}, focus ${focused})`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
 await browser.close();
 console.log(`screenshots: ${shotDir}`);
 process.exit(t.finish());
