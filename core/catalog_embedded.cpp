@@ -13,4 +13,10 @@ Catalog load_embedded_catalog(Diagnostics& diags) {
   return c;
 }
 
+Accuracy load_embedded_accuracy(Diagnostics& diags) {
+  Accuracy a;
+  for (auto& d : load_accuracy(std::string(embedded::accuracy_json()), a)) diags.push_back(d);
+  return a;
+}
+
 }  // namespace xuanka::core

@@ -46,7 +46,7 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
                                    "image_infer_mem", "image_infer_speed", "vision_infer_mem", "vision_infer_speed"}).value_or("");
   r.compare = cr.str("compare", true).value_or("");
   r.tolerance = cr.num("tolerance", true, 0, 10).value_or(0);
-  cr.str("source", false);
+  r.source = cr.str("source", false).value_or("");
   cr.str("notes", false);
   Scenario s;
   if (const json* sj = cr.get("scenario")) {

@@ -8,7 +8,7 @@
 namespace xuanka::core {
 
 struct CaseResult {
-  std::string id, compare, unit, kind;
+  std::string id, compare, unit, kind, source;
   std::string bound;                  // "", "upper" ("fits in X") or "lower" ("needs more than X")
   double estimate = 0, published = 0, ratio = 0, tolerance = 0;   // in the path's unit
   double estimate_shown = 0, published_shown = 0;                 // in the case's published unit

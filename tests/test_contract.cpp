@@ -4,7 +4,9 @@
 
 #include <sstream>
 
+#include "core/accuracy.h"
 #include "core/contract.h"
+#include "core/validation.h"
 #include "vectors_io.h"
 
 using namespace xuanka::core;
@@ -110,4 +112,38 @@ TEST_CASE("constraints: one parser for the CLI and the page, errors naming the f
   Constraints c2;
   REQUIRE(from_json(to_json(c), cat(), c2).empty());
   CHECK(to_json(c2) == to_json(c));
+}
+
+TEST_CASE("accuracy: the embedded summary is current: recomputed from tests/vectors it gives the same counts and bands") {
+  // catalog/accuracy.json is written by scripts/data/make_accuracy.sh; a change to the estimator
+  // that moves a case must be followed by running it (this test names the group that moved).
+  std::vector<std::pair<std::string, std::vector<CaseResult>>> sets;
+  for (const auto& [name, file] : std::vector<std::pair<std::string, std::string>>{
+           {"public", "validation_public.jsonl"}, {"vision_public", "validation_vision_public.jsonl"}, {"llm_own", "validation_llm_own.jsonl"},
+           {"vision_own", "validation_vision_own.jsonl"}, {"measured", "validation_measured.jsonl"}}) {
+    sets.emplace_back(name, run_cases(xuanka::test::read_text(std::string(XUANKA_VECTORS_DIR) + "/" + file), cat()));
+  }
+  const Accuracy now = summarise(sets);
+  Diagnostics d;
+  const Accuracy embedded = load_embedded_accuracy(d);
+  REQUIRE(d.empty());
+  REQUIRE(embedded.groups.size() == now.groups.size());
+  for (std::size_t i = 0; i < now.groups.size(); ++i) {
+    INFO(group_word(now.groups[i].group) << " (run scripts/data/make_accuracy.sh)");
+    CHECK(embedded.groups[i].cases == now.groups[i].cases);
+    CHECK(embedded.groups[i].passed == now.groups[i].passed);
+    CHECK(std::fabs(embedded.groups[i].band - now.groups[i].band) < 1e-4);
+  }
+  CHECK(embedded.cases.size() == now.cases.size());
+}
+
+TEST_CASE("accuracy: a fit verdict from the memory range: fits, tight, or does not fit") {
+  Accuracy a;
+  a.groups.push_back({FigureGroup::memory, 10, 9, 0.05, 0.20});
+  // 70 GiB with a 20% band: 56-84 GiB. On 96 GiB it fits; on 80 GiB it is tight; on 50 GiB it does not.
+  const double gib = 1073741824.0;
+  CHECK(fit_verdict(a, 70 * gib, 96 * gib) == FitVerdict::fits);
+  CHECK(fit_verdict(a, 70 * gib, 80 * gib) == FitVerdict::tight);
+  CHECK(fit_verdict(a, 70 * gib, 50 * gib) == FitVerdict::does_not_fit);
+  CHECK_THAT(range_of(a, FigureGroup::memory, 70 * gib)->hi, Catch::Matchers::WithinRel(84 * gib, 1e-12));
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/accuracy.h"
 #include "core/catalog.h"
 #include "core/lang.h"
 #include "core/recommend.h"
@@ -119,6 +120,7 @@ struct FrameEnv {
   float dpr = 1.0f;                   // device pixel ratio: physical px per CSS px
   float css_width = 0;                // viewport width in CSS px
   const core::Catalog* catalog = nullptr;
+  const core::Accuracy* accuracy = nullptr;  // the estimator's measured accuracy (bands, the Accuracy view)
   TextAgent* agent = nullptr;
   bool touch = false;                 // the last input was a finger
   bool narrow() const { return css_width < 600.0f; }  // phone layout below ~600 CSS px

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/accuracy.h"
 #include "core/format.h"
 #include "imgui.h"
 #include "ui/palette.h"
@@ -314,10 +315,17 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   if (s.gpu && s.gpu->memory_bytes) head += " / " + gib_text(*s.gpu->memory_bytes);
   heading(ctx, head.c_str());
   track(ctx, "est.headline");
-  if (e.fits) {
-    ImGui::PushStyleColor(ImGuiCol_Text, *e.fits ? palette::kOk : palette::kDanger);
-    const std::string verdict = *e.fits ? std::string(tr(L, Str::fits)) + " · " + tr(L, Str::headroom) + " " + gib_text(*e.headroom_bytes)
-                                        : std::string(tr(L, Str::does_not_fit)) + " · " + tr(L, Str::over_by) + " " + gib_text(-*e.headroom_bytes);
+  // The range 4 in 5 published memory figures fall in (core/accuracy.h), and the verdict from it.
+  const auto range = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, core::FigureGroup::memory, e.total_bytes) : std::nullopt;
+  if (range) text_disabled(ctx, (std::string(tr(L, Str::range_word)) + " " + gib_text(range->lo) + " – " + gib_text(range->hi)).c_str());
+  if (e.fits && s.gpu && s.gpu->memory_bytes) {
+    const core::FitVerdict v = ctx.env.accuracy ? core::fit_verdict(*ctx.env.accuracy, e.total_bytes, *s.gpu->memory_bytes)
+                                                : (*e.fits ? core::FitVerdict::fits : core::FitVerdict::does_not_fit);
+    ImGui::PushStyleColor(ImGuiCol_Text, v == core::FitVerdict::fits ? palette::kOk : v == core::FitVerdict::tight ? palette::kWarning : palette::kDanger);
+    const std::string verdict = v == core::FitVerdict::fits ? std::string(tr(L, Str::fits)) + " · " + tr(L, Str::headroom) + " " + gib_text(*e.headroom_bytes)
+                              : v == core::FitVerdict::tight ? std::string(tr(L, Str::fit_tight)) + " · " + (*e.fits ? tr(L, Str::headroom) + std::string(" ") + gib_text(*e.headroom_bytes)
+                                                                                                                     : tr(L, Str::over_by) + std::string(" ") + gib_text(-*e.headroom_bytes))
+                              : std::string(tr(L, Str::does_not_fit)) + " · " + tr(L, Str::over_by) + " " + gib_text(-*e.headroom_bytes);
     text(ctx, verdict.c_str());
     ImGui::PopStyleColor();
     track(ctx, "est.verdict");

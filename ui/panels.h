@@ -16,6 +16,7 @@ bool draw_check(AppState& state, FrameCtx& ctx);
 bool draw_estimate(AppState& state, FrameCtx& ctx);
 bool draw_recommend(AppState& state, FrameCtx& ctx);
 bool draw_cost(AppState& state, FrameCtx& ctx);
+bool draw_accuracy(AppState& state, FrameCtx& ctx);
 
 // A card's rental price: the vendor overlay's own, else the middle of the catalog's range.
 // `fmt(*v)` or the word "unknown" (未知) — never a guess.

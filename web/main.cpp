@@ -62,6 +62,7 @@ struct Page {
   ui::FrameReport report;
   ui::Fonts fonts;
   core::Catalog catalog;       // embedded catalog, with the host page's vendor overlay merged
+  core::Accuracy accuracy;     // embedded accuracy summary (catalog/accuracy.json)
   std::vector<std::string> catalog_problems;  // diagnostics of the overlay (shown in the state)
   std::vector<std::string> config_problems;   // what the configuration or the link got wrong
   ui::TextAgent agent;
@@ -178,6 +179,7 @@ void frame() {
   env.dpr = g_page.dpr;
   env.css_width = g_page.css_w;
   env.catalog = &g_page.catalog;
+  env.accuracy = &g_page.accuracy;
   env.agent = &g_page.agent;
   env.touch = g_page.touch_mode;
   const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
@@ -401,6 +403,7 @@ int main() {
   {
     core::Diagnostics d;
     g_page.catalog = core::load_embedded_catalog(d);
+    g_page.accuracy = core::load_embedded_accuracy(d);
     for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
   }
   read_config();

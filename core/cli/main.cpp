@@ -36,6 +36,7 @@ int usage(std::FILE* out) {
                "      --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
                "      --region ID --streams N --json]       ranked cards x counts x strategies that fit, with time and cost\n"
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
+               "  xuanka accuracy NAME=CASES.jsonl ...     per-kind pass rate, median error and band (catalog/accuracy.json)\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
                "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
                "  xuanka catalog stats                     counts, and catalog figures with / without a source\n"
@@ -109,7 +110,18 @@ int cmd_estimate(int argc, char** argv) {
   std::printf("  %-14s %12s\n  %-14s %12s\n  %-14s %12s\n", "model states", gib(e.model_states_bytes).c_str(),
               "peak allocated", gib(e.peak_allocated_bytes).c_str(), "total", gib(e.total_bytes).c_str());
   if (s.model.kind == "llm") std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
-  if (e.fits) std::printf("fits on %s: %s (headroom %s)\n", s.gpu->name.c_str(), *e.fits ? "yes" : "NO", gib(*e.headroom_bytes).c_str());
+  {
+    Diagnostics ad;
+    const Accuracy acc = load_embedded_accuracy(ad);
+    if (const auto r = range_of(acc, FigureGroup::memory, e.total_bytes)) {
+      std::printf("  range          %s - %s (4 in 5 published figures of memory within)\n", gib(r->lo).c_str(), gib(r->hi).c_str());
+    }
+    if (e.fits && s.gpu->memory_bytes) {
+      const FitVerdict v = fit_verdict(acc, e.total_bytes, *s.gpu->memory_bytes);
+      std::printf("fits on %s: %s (headroom %s)\n", s.gpu->name.c_str(),
+                  v == FitVerdict::fits ? "yes" : v == FitVerdict::tight ? "tight (within the estimate's range)" : "NO", gib(*e.headroom_bytes).c_str());
+    }
+  }
   if (e.tokens_per_s_per_gpu) {
     std::printf("training: %s tokens/s per GPU, %s TFLOP/s per GPU, MFU %s\n", format_sig(*e.tokens_per_s_per_gpu, 4).c_str(),
                 format_sig(*e.tflops_per_gpu, 4).c_str(), format_sig(*e.mfu, 3).c_str());
@@ -160,6 +172,26 @@ int cmd_validate(int argc, char** argv) {
   }
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
+}
+
+// xuanka accuracy NAME=FILE.jsonl ...: the summary that catalog/accuracy.json embeds.
+int cmd_accuracy(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  const Catalog cat = catalog_or_die();
+  std::vector<std::pair<std::string, std::vector<CaseResult>>> sets;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const std::size_t eq = arg.find('=');
+    const std::string name = eq == std::string::npos ? arg : arg.substr(0, eq), file = eq == std::string::npos ? arg : arg.substr(eq + 1);
+    std::string text;
+    if (!read_file(file, text)) {
+      std::fprintf(stderr, "xuanka: cannot read %s\n", shorten(file).c_str());
+      return 2;
+    }
+    sets.emplace_back(name, run_cases(text, cat));
+  }
+  std::printf("%s\n", to_json(summarise(sets)).dump(1).c_str());
+  return 0;
 }
 
 int cmd_recommend(int argc, char** argv) {
@@ -393,6 +425,7 @@ int main(int argc, char** argv) {
   if (cmd == "catalog") return cmd_catalog(argc, argv);
   if (cmd == "check") return cmd_check(argc, argv);
   if (cmd == "recommend") return cmd_recommend(argc, argv);
+  if (cmd == "accuracy") return cmd_accuracy(argc, argv);
   std::fprintf(stderr, "xuanka: unknown command '%s'\n", cmd.c_str());
   return usage(stderr);
 }

@@ -131,6 +131,25 @@ for (const device of [DESKTOP, PHONE]) {
   });
 }
 
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: the Accuracy view shows the figures the estimator is held against; Estimate shows a range`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'preset.ft70b');
+    const r = await rects(page);
+    expect(r['est.verdict'], 'no fit verdict');
+    await press(page, device, 'nav.accuracy');
+    const s = await state(page);
+    expect(s.view === 'accuracy', `view ${s.view}`);
+    expect((await rects(page))['acc.total'], 'no summary line');
+    await screenshot(page, `${device.name}-accuracy-zh`);
+    await press(page, device, 'lang');
+    await screenshot(page, `${device.name}-accuracy-en`);
+    expect((await state(page)).missing_glyphs.length === 0, 'missing glyphs');
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+}
+
 await t.test('phone: a drag that starts on a text field scrolls the page and does not focus the field', async () => {
   const { page, problems } = await openPage(browser, PHONE);
   const { swipe, ensureVisible } = await import('./lib.mjs');

@@ -1,0 +1,148 @@
+// Accuracy summary and uncertainty bands (core layer).
+#include "core/accuracy.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace xuanka::core {
+
+using nlohmann::json;
+
+namespace {
+constexpr std::pair<FigureGroup, const char*> kGroups[] = {
+    {FigureGroup::memory, "memory"}, {FigureGroup::training_speed, "training_speed"}, {FigureGroup::inference_speed, "inference_speed"}};
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = p * (v.size() - 1);
+  const std::size_t i = static_cast<std::size_t>(std::floor(pos));
+  const double f = pos - i;
+  return i + 1 < v.size() ? v[i] * (1 - f) + v[i + 1] * f : v[i];
+}
+}  // namespace
+
+const char* group_word(FigureGroup g) {
+  for (const auto& [k, w] : kGroups) {
+    if (k == g) return w;
+  }
+  return "memory";
+}
+
+std::optional<FigureGroup> group_of_kind(const std::string& kind) {
+  if (kind.find("mem") != std::string::npos) return FigureGroup::memory;
+  if (kind == "train_time" || kind == "throughput" || kind == "image_train_speed") return FigureGroup::training_speed;
+  if (kind == "image_infer_speed" || kind == "vision_infer_speed") return FigureGroup::inference_speed;
+  return std::nullopt;
+}
+
+const AccuracyGroup* Accuracy::group(FigureGroup g) const {
+  for (const auto& x : groups) {
+    if (x.group == g) return &x;
+  }
+  return nullptr;
+}
+
+Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResult>>>& sets) {
+  Accuracy a;
+  std::vector<double> errs[3];
+  int cases[3] = {0, 0, 0}, passed[3] = {0, 0, 0};
+  for (const auto& [set, results] : sets) {
+    for (const CaseResult& r : results) {
+      a.cases.push_back({r.id, set, r.kind, r.source, r.ratio, r.pass});
+      const auto g = group_of_kind(r.kind);
+      if (!g || !r.error.empty()) continue;
+      const int i = static_cast<int>(*g);
+      ++cases[i];
+      passed[i] += r.pass;
+      if (r.bound.empty()) errs[i].push_back(std::fabs(r.ratio - 1.0));
+    }
+  }
+  for (const auto& [g, w] : kGroups) {
+    const int i = static_cast<int>(g);
+    AccuracyGroup x;
+    x.group = g;
+    x.cases = cases[i];
+    x.passed = passed[i];
+    x.median_abs_error = percentile(errs[i], 0.5);
+    x.band = percentile(errs[i], 0.8);
+    a.groups.push_back(x);
+  }
+  return a;
+}
+
+json to_json(const Accuracy& a) {
+  json j = {{"about", "Written by `xuanka accuracy` from tests/vectors (see tests/validation.md); do not edit by hand."},
+            {"groups", json::array()}, {"cases", json::array()}};
+  for (const auto& g : a.groups) {
+    j["groups"].push_back({{"group", group_word(g.group)}, {"cases", g.cases}, {"passed", g.passed},
+                           {"median_abs_error", std::round(g.median_abs_error * 1e4) / 1e4}, {"band", std::round(g.band * 1e4) / 1e4}});
+  }
+  for (const auto& c : a.cases) {
+    j["cases"].push_back({{"id", c.id}, {"set", c.set}, {"kind", c.kind}, {"ratio", std::round(c.ratio * 1e3) / 1e3}, {"pass", c.pass},
+                          {"source", c.source.substr(0, 160)}});
+  }
+  return j;
+}
+
+Diagnostics load_accuracy(const std::string& text, Accuracy& out) {
+  Diagnostics d;
+  const json doc = json::parse(text, nullptr, false);
+  ObjectReader r(doc, "$", d);
+  if (!r.ok()) return d;
+  r.str("about", false);
+  Accuracy a;
+  const json* gs = r.get("groups");
+  const json* cs = r.get("cases");
+  if (!gs || !gs->is_array()) r.error("groups", "expected an array");
+  if (!cs || !cs->is_array()) r.error("cases", "expected an array");
+  if (gs && gs->is_array()) {
+    for (std::size_t i = 0; i < gs->size(); ++i) {
+      ObjectReader f((*gs)[i], "$.groups[" + std::to_string(i) + "]", d);
+      AccuracyGroup g;
+      const std::string w = f.word("group", true, {"memory", "training_speed", "inference_speed"}).value_or("memory");
+      for (const auto& [k, word] : kGroups) {
+        if (w == word) g.group = k;
+      }
+      g.cases = static_cast<int>(f.num("cases", true, 0, 1e6, true).value_or(0));
+      g.passed = static_cast<int>(f.num("passed", true, 0, 1e6, true).value_or(0));
+      g.median_abs_error = f.num("median_abs_error", true, 0, 100).value_or(0);
+      g.band = f.num("band", true, 0, 100).value_or(0);
+      f.finish();
+      a.groups.push_back(g);
+    }
+  }
+  if (cs && cs->is_array()) {
+    for (std::size_t i = 0; i < cs->size(); ++i) {
+      ObjectReader f((*cs)[i], "$.cases[" + std::to_string(i) + "]", d);
+      AccuracyCase c;
+      c.id = f.str("id", true).value_or("");
+      c.set = f.str("set", true).value_or("");
+      c.kind = f.str("kind", true).value_or("");
+      c.ratio = f.num("ratio", true, 0, 1e6).value_or(0);
+      c.pass = f.boolean("pass", true).value_or(false);
+      c.source = f.str("source", true).value_or("");
+      f.finish();
+      a.cases.push_back(c);
+    }
+  }
+  r.finish();
+  if (d.empty()) out = std::move(a);
+  return d;
+}
+
+std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value) {
+  const AccuracyGroup* x = a.group(g);
+  if (!x || x->cases == 0) return std::nullopt;
+  return Range{value * std::max(0.0, 1.0 - x->band), value * (1.0 + x->band)};
+}
+
+FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes) {
+  const auto r = range_of(a, FigureGroup::memory, total_bytes);
+  const double hi = r ? r->hi : total_bytes, lo = r ? r->lo : total_bytes;
+  if (hi <= capacity_bytes) return FitVerdict::fits;
+  if (lo <= capacity_bytes) return FitVerdict::tight;
+  return FitVerdict::does_not_fit;
+}
+
+}  // namespace xuanka::core

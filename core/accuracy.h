@@ -1,0 +1,59 @@
+// How accurate the estimator is (core layer): the published and measured figures it is held
+// against, summarised per kind of figure, and the uncertainty band each kind gives an estimate.
+// catalog/accuracy.json is written by `xuanka accuracy` from tests/vectors and embedded.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/diag.h"
+#include "core/validation.h"
+
+namespace xuanka::core {
+
+// Kinds of figure with one band each.
+enum class FigureGroup { memory, training_speed, inference_speed };
+
+struct AccuracyGroup {
+  FigureGroup group = FigureGroup::memory;
+  int cases = 0, passed = 0;
+  double median_abs_error = 0;  // median of |estimate / published - 1|
+  double band = 0;              // 80th percentile of |estimate / published - 1|: 4 in 5 figures lie within
+};
+
+struct AccuracyCase {
+  std::string id, set, kind, source;
+  double ratio = 0;
+  bool pass = false;
+};
+
+struct Accuracy {
+  std::vector<AccuracyGroup> groups;
+  std::vector<AccuracyCase> cases;
+  const AccuracyGroup* group(FigureGroup g) const;
+};
+
+const char* group_word(FigureGroup g);
+// The group of a validation case's kind (train_mem -> memory, throughput -> training speed, ...).
+std::optional<FigureGroup> group_of_kind(const std::string& kind);
+
+// Summarises the results of named sets of cases (bound-only cases count for pass, not for bands).
+Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResult>>>& sets);
+nlohmann::json to_json(const Accuracy& a);
+Diagnostics load_accuracy(const std::string& text, Accuracy& out);
+
+// An estimate's range from its group's band: [value / (1 + band), value * (1 + band)]... in the
+// symmetric form the residuals were measured in: value x (1 -+ band).
+struct Range {
+  double lo = 0, hi = 0;
+};
+std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value);
+
+// A fit verdict from the memory range against a card: fits (the top of the range fits), tight
+// (only the estimate or the bottom does), does not fit.
+enum class FitVerdict { fits, tight, does_not_fit };
+FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes);
+
+}  // namespace xuanka::core
