@@ -205,6 +205,8 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   const bool train = base.task != Task::inference;
   for (const Accelerator& a : catalog.accelerators) {
     if (!card_allowed(a, c)) continue;
+    // QLoRA's NF4 is bitsandbytes; a card it does not run on cannot take the job as asked.
+    if (base.task == Task::qlora && a.support.count("bitsandbytes") && a.support.at("bitsandbytes").level == "no") continue;
     std::vector<Notice> notes;
     const auto prec = train ? runnable(a, base.precision, notes) : std::optional<Precision>(base.precision);
     if (!prec) continue;

@@ -185,3 +185,15 @@ TEST_CASE("cost: a card's rent is the median of its public offers, with their da
   const CostResult fresh = cost(h100, nullptr, in, std::nullopt);
   CHECK(std::none_of(fresh.warnings.begin(), fresh.warnings.end(), [](const Notice& n) { return n.code == "price_old"; }));
 }
+
+TEST_CASE("recommend: QLoRA is never put on a card that bitsandbytes does not run on") {
+  // QLoRA's NF4 is bitsandbytes (arXiv:2305.14314); the catalog's support matrix says where it
+  // does not run (Ascend: no CUDA backend).
+  const Scenario s = scenario({{"model", "llama-2-7b"}, {"task", "qlora"}, {"seq_len", 2048}, {"tokens", 1e8}});
+  const Recommendation r = recommend(s, cat(), Constraints{});
+  REQUIRE_FALSE(r.options.empty());
+  for (const Option& o : r.options) {
+    INFO(o.card->id);
+    CHECK_FALSE((o.card->support.count("bitsandbytes") && o.card->support.at("bitsandbytes").level == "no"));
+  }
+}
