@@ -71,6 +71,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
   }
   std::optional<Trial> best;
   double best_time = 1e300;
+  Trial t;
   for (int pp : pps) {
     // Pipeline stages only buy memory: once a layout fits without recompute, more stages only add
     // the bubble.
@@ -88,7 +89,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
         for (Offload off : {Offload::none, Offload::optimizer}) {
           if (found || (off != Offload::none && (!train || best))) break;
           for (int zero : zeros) {
-            Trial t{base, {}};
+            t.s = base;  // one candidate reused: a scenario holds the model's strings, copies add up over ~20k trials
             t.s.gpu = &card;
             t.s.parallel.gpus = n;
             t.s.parallel.tp = tp;
