@@ -16,13 +16,7 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 const Catalog& cat() { return xuanka::test::catalog(); }
-Estimate run(const json& j) {
-  Scenario s;
-  const Diagnostics d = from_json(j, cat(), s);
-  for (const auto& x : d) UNSCOPED_INFO(x.text());
-  REQUIRE(d.empty());
-  return estimate(s);
-}
+Estimate run(const json& j) { return xuanka::test::estimate_of(j); }
 json zero_case(int stage, int gpus) {
   // ZeRO paper Fig. 1: Psi = 7.5B, mixed precision Adam, K = 12.
   return {{"model", {{"params", 7.5e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"ffn_hidden", 16384},

@@ -15,13 +15,7 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 const Catalog& cat() { return xuanka::test::catalog(); }
-Estimate run(const json& j) {
-  Scenario s;
-  const Diagnostics d = from_json(j, cat(), s);
-  for (const auto& x : d) UNSCOPED_INFO(x.text());
-  REQUIRE(d.empty());
-  return estimate(s);
-}
+Estimate run(const json& j) { return xuanka::test::estimate_of(j); }
 const DiffusionComponent& part(const char* model, const char* role) { return *cat().find_model(model)->component(role); }
 }  // namespace
 

@@ -7,7 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <catch2/catch.hpp>
+
 #include "core/catalog_embedded.h"
+#include "core/contract.h"
 
 namespace xuanka::test {
 
@@ -32,6 +35,16 @@ inline const core::Catalog& catalog() {
     return x;
   }();
   return c;
+}
+
+// A scenario parsed against the embedded catalog and estimated; a bad scenario fails the test
+// with every diagnostic.
+inline core::Estimate estimate_of(const nlohmann::json& j) {
+  core::Scenario s;
+  const core::Diagnostics d = core::from_json(j, catalog(), s);
+  for (const auto& x : d) UNSCOPED_INFO(x.text());
+  REQUIRE(d.empty());
+  return core::estimate(s);
 }
 
 }  // namespace xuanka::test

@@ -290,6 +290,18 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
 }
 
 namespace {
+// The job's cost, rented and owned, when the cost model has it.
+void job_cost_row(AppState& state, FrameCtx& ctx) {
+  const Lang L = state.lang;
+  const auto& cost = state.derived.cost;
+  if (!cost || (!cost->job_rent_cny && !cost->job_own_cny)) return;
+  std::string c;
+  if (cost->job_rent_cny) c += core::format_cny(*cost->job_rent_cny, L) + " " + tr(L, Str::rented);
+  if (cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*cost->job_own_cny, L) + " " + tr(L, Str::owned);
+  label_value(ctx, tr(L, Str::job_cost), c);
+  track(ctx, "est.cost");
+}
+
 void draw_results(AppState& state, FrameCtx& ctx) {
   const Lang L = state.lang;
   const Derived& dv = state.derived;
@@ -365,12 +377,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
         label_value(ctx, tr(L, Str::throughput), core::format_sig(*e.images_per_s, 3) + " / s · " + core::format_sig(*e.s_per_image, 3) + " " +
                                                     tr(L, Str::seconds) + " " + tr(L, Str::img_per_image));
         if (e.train_s) label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.train_s / 3600, 3) + " h");
-        if (dv.cost && (dv.cost->job_rent_cny || dv.cost->job_own_cny)) {
-          std::string c;
-          if (dv.cost->job_rent_cny) c += core::format_cny(*dv.cost->job_rent_cny, L) + " " + tr(L, Str::rented);
-          if (dv.cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*dv.cost->job_own_cny, L) + " " + tr(L, Str::owned);
-          label_value(ctx, tr(L, Str::job_cost), c);
-        }
+        job_cost_row(state, ctx);
       }
       track(ctx, "est.image");
     } else {
@@ -389,13 +396,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
                                                   core::format_sig(*e.mfu * 100, 3) + "%");
     }
     if (!e.days) text_disabled(ctx, tr(L, Str::no_time_hint));
-    if (dv.cost && (dv.cost->job_rent_cny || dv.cost->job_own_cny)) {
-      std::string c;
-      if (dv.cost->job_rent_cny) c += core::format_cny(*dv.cost->job_rent_cny, L) + " " + tr(L, Str::rented);
-      if (dv.cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*dv.cost->job_own_cny, L) + " " + tr(L, Str::owned);
-      label_value(ctx, tr(L, Str::job_cost), c);
-      track(ctx, "est.cost");
-    }
+    job_cost_row(state, ctx);
   } else {
     heading(ctx, tr(L, Str::serving_speed));
     if (e.prefill_s) {
