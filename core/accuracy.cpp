@@ -87,7 +87,8 @@ json to_json(const Accuracy& a) {
 
 Diagnostics load_accuracy(const std::string& text, Accuracy& out) {
   Diagnostics d;
-  const json doc = json::parse(text, nullptr, false);
+  const json doc = parse_json_text(text, "$", d);
+  if (doc.is_discarded()) return d;
   ObjectReader r(doc, "$", d);
   if (!r.ok()) return d;
   r.str("about", false);

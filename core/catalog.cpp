@@ -20,11 +20,8 @@ constexpr auto kConfidence = {"high", "medium", "low"};
 
 const json* parse_doc(const std::string& text, const char* list_key, Diagnostics& d) {
   static thread_local json doc;  // per-call scratch; returned pointer is read immediately
-  doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) {
-    d.push_back({"$", "not valid JSON"});
-    return nullptr;
-  }
+  doc = parse_json_text(text, "$", d);
+  if (doc.is_discarded()) return nullptr;
   ObjectReader top(doc, "$", d);
   if (!top.ok()) return nullptr;
   top.num("schema_version", true, 1, 1, true);
@@ -90,7 +87,7 @@ void check_unique(const std::vector<std::string>& ids, const char* list, Diagnos
     for (std::size_t j = 0; j < i; ++j) {
       if (!ids[i].empty() && ids[i] == ids[j]) {
         d.push_back({std::string("$.") + list + "[" + std::to_string(i) + "].id",
-                     "duplicate id \"" + ids[i] + "\" (first at index " + std::to_string(j) + ")"});
+                     "duplicate id \"" + shorten(ids[i]) + "\" (first at index " + std::to_string(j) + ")"});
       }
     }
   }
@@ -106,7 +103,7 @@ bool valid_id(const std::string& s) {
 void read_id(ObjectReader& r, std::string& id) {
   id = r.str("id", true).value_or("");
   if (r.has("id") && r.get("id")->is_string() && !valid_id(id)) {
-    r.error("id", "expected lowercase letters, digits, '-', '.' or '_', found \"" + id + "\"");
+    r.error("id", "expected lowercase letters, digits, '-', '.' or '_', found \"" + shorten(id) + "\"");
   }
 }
 }  // namespace
@@ -275,7 +272,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
   for (std::size_t i = 0; i < ids.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (!ids[i].empty() && ids[i] == ids[j]) {
-        d.push_back({path + "[" + std::to_string(i) + "].id", "duplicate id \"" + ids[i] + "\" (first at index " + std::to_string(j) + ")"});
+        d.push_back({path + "[" + std::to_string(i) + "].id", "duplicate id \"" + shorten(ids[i]) + "\" (first at index " + std::to_string(j) + ")"});
       }
     }
   }

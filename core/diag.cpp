@@ -1,6 +1,7 @@
 // Path-tracking JSON reader (core layer).
 #include "core/diag.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/format.h"
@@ -14,9 +15,7 @@ std::string describe(const json& v) {
     case json::value_t::null: return "null";
     case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
     case json::value_t::string: {
-      std::string s = v.get<std::string>();
-      if (s.size() > 40) s = s.substr(0, 40) + "...";
-      return "\"" + s + "\"";
+      return "\"" + shorten(v.get<std::string>(), 43) + "\"";
     }
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
@@ -26,6 +25,111 @@ std::string describe(const json& v) {
     default: return "an invalid value";
   }
 }
+
+std::string shorten(std::string_view s, std::size_t max_bytes) {
+  if (s.size() <= max_bytes) return std::string(s);
+  std::size_t cut = max_bytes - 3;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return std::string(s.substr(0, cut)) + "...";
+}
+
+// [SECTION] text from outside
+namespace {
+// nlohmann's DOM builder with a depth limit and the parse error's position kept. The parser
+// itself keeps its own stack (no recursion); the limit protects everything that walks the
+// value afterwards (readers, dump) and the page's small WebAssembly stack.
+class LimitedDom : public nlohmann::detail::json_sax_dom_parser<json> {
+ public:
+  explicit LimitedDom(json& root) : json_sax_dom_parser(root, /*allow_exceptions=*/false) {}
+  bool start_object(std::size_t n) { return deeper() && json_sax_dom_parser::start_object(n); }
+  bool start_array(std::size_t n) { return deeper() && json_sax_dom_parser::start_array(n); }
+  bool end_object() { --depth_; return json_sax_dom_parser::end_object(); }
+  bool end_array() { --depth_; return json_sax_dom_parser::end_array(); }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    position_ = position;
+    message_ = ex.what();
+    return false;
+  }
+  bool too_deep() const { return too_deep_; }
+  std::size_t position() const { return position_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  bool deeper() {
+    if (++depth_ <= kMaxJsonDepth) return true;
+    too_deep_ = true;
+    return false;
+  }
+  int depth_ = 0;
+  bool too_deep_ = false;
+  std::size_t position_ = 0;
+  std::string message_;
+};
+}  // namespace
+
+json parse_json_text(std::string_view text, const std::string& path, Diagnostics& d, std::size_t max_bytes) {
+  if (text.size() > max_bytes) {
+    d.push_back({path, "longer than " + std::to_string(max_bytes / 1024) + " kB (" + std::to_string(text.size() / 1024) +
+                           " kB), not read"});
+    return json(json::value_t::discarded);
+  }
+  json out;
+  LimitedDom dom(out);
+  const bool ok = json::sax_parse(text.begin(), text.end(), &dom, nlohmann::detail::input_format_t::json, /*strict=*/true);
+  if (dom.too_deep()) {
+    d.push_back({path, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels, not read"});
+    return json(json::value_t::discarded);
+  }
+  if (!ok) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." ->
+    // "line 1, column 5: syntax error ..."
+    std::string why = dom.message();
+    if (auto at = why.find(" at "); at != std::string::npos) why = why.substr(at + 4);
+    d.push_back({path, "not valid JSON" + (why.empty() ? std::string() : " (" + shorten(why, 120) + ")")});
+    return json(json::value_t::discarded);
+  }
+  return out;
+}
+
+std::string clean_typed_text(std::string_view s, std::size_t max_bytes) {
+  static constexpr char kReplacement[] = "\xEF\xBF\xBD";  // U+FFFD
+  std::string out;
+  out.reserve(std::min(s.size(), max_bytes));
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    // Length and smallest code point of the sequence this lead byte starts (RFC 3629 §3-4).
+    std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+    char32_t c = n == 1 ? b : n == 2 ? (b & 0x1F) : n == 3 ? (b & 0x0F) : (b & 0x07);
+    bool valid = n > 0 && i + n <= s.size();
+    for (std::size_t k = 1; valid && k < n; ++k) {
+      const auto x = static_cast<unsigned char>(s[i + k]);
+      valid = (x & 0xC0) == 0x80;
+      c = (c << 6) | (x & 0x3F);
+    }
+    if (valid) {
+      const char32_t least = n == 2 ? 0x80 : n == 3 ? 0x800 : n == 4 ? 0x10000 : 0;
+      valid = c >= least && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);  // no overlong form, no surrogate
+    }
+    std::string_view piece;
+    if (!valid) {
+      piece = kReplacement;
+      n = 1;  // skip only the broken lead byte: the next byte may start a good sequence
+    } else if (c > 0xFFFF) {
+      piece = kReplacement;
+    } else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) {
+      piece = {};
+    } else {
+      piece = s.substr(i, n);
+    }
+    if (out.size() + piece.size() > max_bytes) break;
+    out.append(piece);
+    i += n;
+  }
+  return out;
+}
+
+std::string dump_json(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
 
 ObjectReader::ObjectReader(const json& obj, std::string path, Diagnostics& diags)
     : obj_(obj), path_(std::move(path)), diags_(diags), is_object_(obj.is_object()) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,28 @@ using Diagnostics = std::vector<Diagnostic>;
 
 // A short rendering of a JSON value for messages ("\"abc\"", "3", "null", "an object").
 std::string describe(const nlohmann::json& v);
+// At most ~80 characters of a text taken from outside, for a message ("abc...", whole UTF-8
+// characters only).
+std::string shorten(std::string_view s, std::size_t max_bytes = 80);
+
+// [SECTION] text from outside
+// Limits on JSON taken from outside (a link, a config block, an overlay, a file): nesting
+// deeper than this is refused before anything recurses over it.
+constexpr int kMaxJsonDepth = 64;
+constexpr std::size_t kMaxJsonBytes = 4u << 20;  // 4 MiB: the embedded catalog is 0.3 MB
+// Parses `text` as JSON. Longer than `max_bytes`, nested deeper than kMaxJsonDepth, or not
+// valid JSON (invalid UTF-8 included): one diagnostic at `path` saying which and where, and a
+// discarded value. Never throws.
+nlohmann::json parse_json_text(std::string_view text, const std::string& path, Diagnostics& d,
+                               std::size_t max_bytes = kMaxJsonBytes);
+// Text typed or pasted into the page, made safe for the interface: invalid UTF-8 and characters
+// outside the Basic Multilingual Plane (emoji: ImGui 1.86 keeps 16-bit characters, and a 4-byte
+// character there became "\xEF\xBF\xBD" plus a NUL) become U+FFFD; control characters other
+// than tab and newline are dropped; at most `max_bytes` are kept, whole characters only.
+std::string clean_typed_text(std::string_view s, std::size_t max_bytes);
+// JSON text out. A string holding invalid UTF-8 (typed text can) is written with U+FFFD in
+// its place instead of throwing.
+std::string dump_json(const nlohmann::json& j, int indent = -1);
 
 // Reads one JSON object at `path`, recording problems in `diags`. Keys read are remembered;
 // finish() reports the keys that were never read as unknown.

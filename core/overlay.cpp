@@ -7,8 +7,9 @@ using nlohmann::json;
 
 Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
   Diagnostics d;
-  const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return {{"$", "not valid JSON"}};
+  // An overlay is a few kB of offers; 1 MiB leaves room for a vendor's whole price list.
+  const json doc = parse_json_text(text, "$", d, 1u << 20);
+  if (doc.is_discarded()) return d;
   ObjectReader top(doc, "$", d);
   if (!top.ok()) return d;
   top.num("schema_version", true, 1, 1, true);
@@ -19,6 +20,24 @@ Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
     info.name = r.str("name", true).value_or("");
     info.contact = r.str("contact", false).value_or("");
     info.url = r.str("url", false).value_or("");
+    // Shown in the page's header line: a name longer than a line would push the navigation off
+    // the screen, and control characters or invalid UTF-8 would draw as boxes.
+    auto limit = [&](const char* key, std::string& text, std::size_t max_chars) {
+      std::size_t chars = 0;
+      for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+      if (chars > max_chars) {
+        r.error(key, "longer than " + std::to_string(max_chars) + " characters (" + std::to_string(chars) + "), found " +
+                         describe(json(text)));
+      } else if (clean_typed_text(text, text.size()) != text || text.find_first_of("\t\n") != std::string::npos) {
+        r.error(key, "expected one line of plain text (no control characters or emoji), found " + describe(json(text)));
+      }
+    };
+    limit("name", info.name, 40);
+    limit("contact", info.contact, 60);
+    limit("url", info.url, 200);
+    if (!info.url.empty() && info.url.rfind("https://", 0) != 0 && info.url.rfind("http://", 0) != 0) {
+      r.error("url", "expected an address starting with https:// or http://, found " + describe(json(info.url)));
+    }
     r.finish();
     merged.vendor = info;
   }
@@ -31,7 +50,7 @@ Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
       for (std::size_t i = 0; i < extra.size(); ++i) {
         if (merged.find_accelerator(extra[i].id)) {
           d.push_back({"$.custom_accelerators[" + std::to_string(i) + "].id",
-                       "\"" + extra[i].id + "\" is already in the catalog; use offers to change its price"});
+                       "\"" + shorten(extra[i].id) + "\" is already in the catalog; use offers to change its price"});
           continue;
         }
         extra[i].custom = true;
@@ -51,7 +70,7 @@ Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
         for (auto& x : merged.accelerators) {
           if (x.id == id) a = &x;
         }
-        if (!a && r.has("id") && r.get("id")->is_string()) r.error("id", "unknown accelerator \"" + id + "\"");
+        if (!a && r.has("id") && r.get("id")->is_string()) r.error("id", "unknown accelerator \"" + shorten(id) + "\"");
         const auto rent = r.num("rent_cny_per_card_hour", false, 0.01, 10000);
         const auto buy = r.num("purchase_cny", false, 1, 1e8);
         const auto stock = r.boolean("in_stock", false);
@@ -83,7 +102,7 @@ Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
             found = true;
           }
         }
-        if (!found) d.push_back({p, "unknown accelerator \"" + (*h)[i].get<std::string>() + "\""});
+        if (!found) d.push_back({p, "unknown accelerator " + describe((*h)[i])});
       }
     }
   }

@@ -360,7 +360,12 @@ SmiReport parse_smi(const std::string& text, const Catalog& catalog) {
   }
   for (SmiDevice& d : r.devices) {
     d.matched_id = match_card(d.raw_name, d.memory_total_mib, d.power_cap_w, catalog, &d.candidates);
-    if (d.utilization_pct && d.memory_used_mib && d.memory_total_mib && *d.memory_total_mib > 0) {
+    const bool impossible = (d.memory_used_mib && d.memory_total_mib && *d.memory_used_mib > *d.memory_total_mib) ||
+                            (d.memory_used_mib && *d.memory_used_mib < 0) || (d.memory_total_mib && *d.memory_total_mib < 0) ||
+                            (d.utilization_pct && (*d.utilization_pct < 0 || *d.utilization_pct > 100));
+    if (impossible) {
+      d.verdict = LoadVerdict::implausible;
+    } else if (d.utilization_pct && d.memory_used_mib && d.memory_total_mib && *d.memory_total_mib > 0) {
       const double mem = *d.memory_used_mib / *d.memory_total_mib;
       if (mem > 0.9) d.verdict = LoadVerdict::memory_full;
       else if (*d.utilization_pct < 5 && mem < 0.05) d.verdict = LoadVerdict::idle;
@@ -390,6 +395,7 @@ const char* verdict_name(LoadVerdict v) {
     case LoadVerdict::well_used: return "well_used";
     case LoadVerdict::memory_full: return "memory_full";
     case LoadVerdict::unknown: return "unknown";
+    case LoadVerdict::implausible: return "implausible";
   }
   return "unknown";
 }

@@ -10,7 +10,9 @@
 namespace xuanka::core {
 
 enum class SmiFormat { unknown, nvidia_table, nvidia_query, nvidia_csv, npu_smi };
-enum class LoadVerdict { unknown, idle, oversized, well_used, memory_full };
+// implausible: the figures cannot be real (more memory used than the card has, busy outside
+// 0-100%): the paste was edited or garbled, and no load is judged from it.
+enum class LoadVerdict { unknown, idle, oversized, well_used, memory_full, implausible };
 
 struct SmiDevice {
   int index = -1;

@@ -60,7 +60,7 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
     r.unit = pr.str("unit", true).value_or("");
     r.bound = pr.word("bound", false, {"upper", "lower"}).value_or("");
     r.published_shown = v;
-    if (!to_path_unit(v, r.unit, r.compare, r.published)) pr.error("unit", "unit \"" + r.unit + "\" is unknown or does not fit " + r.compare);
+    if (!to_path_unit(v, r.unit, r.compare, r.published)) pr.error("unit", "unit \"" + shorten(r.unit) + "\" is unknown or does not fit " + r.compare);
     pr.finish();
   } else {
     cr.error("published", "required object is missing");
@@ -96,11 +96,12 @@ std::vector<CaseResult> run_cases(const std::string& jsonl, const Catalog& catal
   while (std::getline(in, line)) {
     ++n;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const json c = json::parse(line, nullptr, false);
+    Diagnostics d;
+    const json c = parse_json_text(line, "line " + std::to_string(n), d);
     if (c.is_discarded()) {
       CaseResult r;
       r.id = "line " + std::to_string(n);
-      r.error = "line " + std::to_string(n) + ": not valid JSON";
+      r.error = d.front().text();
       out.push_back(r);
       continue;
     }

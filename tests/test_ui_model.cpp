@@ -114,6 +114,12 @@ TEST_CASE("share link: every view reopens to the same scenario and results") {
   }
 }
 
+static std::string testing_join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += s + "\n";
+  return out;
+}
+
 TEST_CASE("share link: a link cannot change the vendor; a broken link says so") {
   ui::ConfigSources src;
   src.block = R"({"overlay": {"schema_version": 1, "vendor": {"name": "Own IDC"}}})";
@@ -125,7 +131,13 @@ TEST_CASE("share link: a link cannot change the vendor; a broken link says so") 
   ui::AppState st;
   std::vector<std::string> problems = cfg.problems;
   ui::apply_state(cfg.state, st, cat(), problems);
-  CHECK(std::find(problems.begin(), problems.end(), "link.s: not valid JSON (the link may be cut off)") != problems.end());
+  // The value is cut after `{"model"` (8 characters): nlohmann's lexer counts the end of input
+  // as one more character read, so it reports column 9 (json.hpp, lexer::get and position_t).
+  const bool said = std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
+    return p.rfind("link.s: not valid JSON (line 1, column 9:", 0) == 0 && p.find("the link may be cut off") != std::string::npos;
+  });
+  INFO(testing_join(problems));
+  CHECK(said);
 }
 
 TEST_CASE("strings: every notice code in core and every enum label has zh and en text") {

@@ -37,7 +37,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
   const core::ModelArch* preset = catalog.find_model(state.estimate.form.model);
   const nlohmann::json j = to_contract(state.estimate.form, preset ? preset->kind : "llm");
-  d.scenario_json = j.dump();
+  d.scenario_json = core::dump_json(j);
   d.problems = core::from_json(j, catalog, d.scenario);
   d.estimate.reset();
   d.cost.reset();

@@ -85,12 +85,12 @@ std::string export_json(const AppState& state) {
   if (!d.problems.empty()) {
     nlohmann::json out = {{"scenario", json::parse(d.scenario_json, nullptr, false)}, {"errors", json::array()}};
     for (const auto& p : d.problems) out["errors"].push_back({{"path", p.path}, {"message", p.message}});
-    return out.dump(2);
+    return core::dump_json(out, 2);
   }
   nlohmann::json out = {{"scenario", core::to_json(d.scenario)}};
   if (d.estimate) out["result"] = core::to_json(*d.estimate);
   if (d.cost) out["cost"] = core::to_json(*d.cost);
-  return out.dump(2);
+  return core::dump_json(out, 2);
 }
 
 }  // namespace xuanka::ui

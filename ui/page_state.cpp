@@ -15,8 +15,7 @@ constexpr const char* kStateKeys[] = {"lang", "view", "s", "region", "card", "r"
 constexpr const char* kVendorKeys[] = {"overlay"};
 // Longest text taken from a link or a config source (a share link is a few kB).
 constexpr std::size_t kMaxSourceBytes = 256 * 1024;
-// At most this much of a bad value is echoed back in a message.
-std::string shorten(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
+using core::shorten;  // at most ~80 characters of a bad value are echoed back in a message
 
 void take_object(const json& j, const char* where, PageConfig& out, bool host) {
   if (!j.is_object()) {
@@ -52,25 +51,30 @@ void take_params(const std::string& text, const char* where, PageConfig& out) {
   take_object(j, where, out, false);
 }
 
+// A JSON text read from a source; its problem (too long, too deep, not JSON) names `where`.
+json parse_source(const std::string& text, const std::string& where, std::vector<std::string>& problems,
+                  const char* hint = "") {
+  core::Diagnostics d;
+  json j = core::parse_json_text(text, where, d, kMaxSourceBytes);
+  for (const auto& x : d) problems.push_back(x.text() + hint);
+  return j;
+}
+
 json parse_json_field(const json& v, const char* key, std::vector<std::string>& problems) {
   if (!v.is_string()) return v;
-  json j = json::parse(v.get<std::string>(), nullptr, false);
-  if (j.is_discarded()) problems.push_back(std::string("link.") + key + ": not valid JSON (the link may be cut off)");
-  return j;
+  return parse_source(v.get<std::string>(), std::string("link.") + key, problems, " — the link may be cut off");
 }
 }  // namespace
 
 PageConfig read_config(const ConfigSources& src) {
   PageConfig out;
   if (!src.block.empty()) {
-    const json b = json::parse(src.block, nullptr, false);
-    if (b.is_discarded()) out.problems.push_back("xuanka-config: not valid JSON (the page's configuration block)");
-    else take_object(b, "xuanka-config", out, true);
+    const json b = parse_source(src.block, "xuanka-config", out.problems, " (the page's configuration block)");
+    if (!b.is_discarded()) take_object(b, "xuanka-config", out, true);
   }
   if (!src.global_json.empty()) {
-    const json g = json::parse(src.global_json, nullptr, false);
-    if (g.is_discarded()) out.problems.push_back("XUANKA_CONFIG: not valid JSON");
-    else if (!g.is_null()) take_object(g, "XUANKA_CONFIG", out, true);
+    const json g = parse_source(src.global_json, "XUANKA_CONFIG", out.problems);
+    if (!g.is_discarded() && !g.is_null()) take_object(g, "XUANKA_CONFIG", out, true);
   }
   take_params(src.query, "link", out);
   take_params(src.hash, "link", out);
@@ -134,7 +138,7 @@ std::string share_hash(const AppState& st) {
                                        {"view", view_name(st.view)},
                                        {"s", st.derived.scenario_json},
                                        {"region", st.estimate.region},
-                                       {"r", rec.dump()}};
+                                       {"r", core::dump_json(rec)}};
   if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
   return "#" + core::format_url_params(p);
 }

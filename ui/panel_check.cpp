@@ -33,6 +33,7 @@ Str verdict_text(core::LoadVerdict v) {
     case core::LoadVerdict::well_used: return Str::verdict_well;
     case core::LoadVerdict::memory_full: return Str::verdict_memory;
     case core::LoadVerdict::unknown: return Str::verdict_unknown;
+    case core::LoadVerdict::implausible: return Str::verdict_implausible;
   }
   return Str::verdict_unknown;
 }

@@ -30,6 +30,13 @@
     document.getElementById('status-text').textContent =
       '选卡无法启动 / xuanka could not start: ' + msg;
   };
+  // Anything that stops the start-up (an abort, an uncaught error before the first frame) says
+  // so in the status box instead of leaving the spinner turning.
+  Module.onAbort = function (what) { Module.showFatal(String(what).slice(0, 200)); };
+  window.addEventListener('error', function (e) {
+    hook.errors.push(String(e.message).slice(0, 200));
+    if (!hook.ready && !Module.noWebGL2) Module.showFatal(String(e.message).slice(0, 200));
+  });
   Module.onFirstFrame = function () {
     hook.first_frame_ms = performance.now();
     var s = document.getElementById('status');
@@ -86,22 +93,30 @@
   }
   function wake() { call('_app_wake'); }
 
-  // --- keys: keep GLFW's window-wide listeners away from the host page's inputs (§1.3.4) ---
+  // --- keys: GLFW listens on the whole window (capture) and would take the host page's keys
+  // (§1.3.4). Its handlers are wrapped before glfwInit registers them, so that they see only
+  // keys meant for the app; every other listener, the host page's included, still gets every
+  // key (stopping the event instead would silence the host's own inputs).
+  function keyForApp(t) {
+    return t === canvas || t === document.body || t === document || t === window || t === document.documentElement;
+  }
+  Module.preRun = (Module.preRun || []).concat([function () {
+    if (typeof GLFW === 'undefined') return;
+    [['onKeydown'], ['onKeyPress'], ['onKeyup']].forEach(function (p) {
+      var orig = GLFW[p[0]];
+      if (typeof orig !== 'function') return;
+      GLFW[p[0]] = function (e) { if (keyForApp(e.target)) return orig.call(GLFW, e); };
+    });
+  }]);
   ['keydown', 'keypress', 'keyup'].forEach(function (type) {
     window.addEventListener(type, function (e) {
       var t = e.target;
       if (agents && (t === agents.input || t === agents.area)) {
-        // Keys typed into the agent reach ImGui through its value, not twice through GLFW;
-        // Escape and Tab end editing.
-        e.stopImmediatePropagation();
+        // Keys typed into the agent reach ImGui through its value; Escape and Tab end editing.
         if (type === 'keydown' && (e.key === 'Escape' || e.key === 'Tab')) { e.preventDefault(); t.blur(); }
         return;
       }
-      if (t !== canvas && t !== document.body && t !== document && t !== window && t !== document.documentElement) {
-        e.stopImmediatePropagation();
-        return;
-      }
-      wake();
+      if (keyForApp(t)) wake();
     }, true);
   });
 

@@ -238,7 +238,7 @@ void wake() {
 }
 
 const char* hand_out(const json& j) {
-  g_page.out = j.dump();
+  g_page.out = core::dump_json(j);
   return g_page.out.c_str();
 }
 
@@ -381,7 +381,9 @@ EMSCRIPTEN_KEEPALIVE const char* app_agent_query() {
 
 EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text) {
   g_page.agent.pending = true;
-  g_page.agent.text = text ? text : "";
+  // Typed text is cleaned before ImGui sees it (emoji, broken UTF-8, control characters); a
+  // paste into the text box keeps up to 1 MB, as parse_smi reads.
+  g_page.agent.text = core::clean_typed_text(text ? text : "", 1000000);
   wake();
 }
 

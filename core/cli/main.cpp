@@ -68,21 +68,19 @@ Catalog catalog_or_die() {
 bool load_scenario(const char* path, const Catalog& cat, Scenario& s) {
   std::string text;
   if (!read_file(path, text)) {
-    std::fprintf(stderr, "xuanka: cannot read %s\n", path);
+    std::fprintf(stderr, "xuanka: cannot read %s\n", shorten(path).c_str());
     return false;
   }
-  const json j = json::parse(text, nullptr, false);
+  Diagnostics pd;
+  const json j = parse_json_text(text, shorten(path), pd);
   if (j.is_discarded()) {
-    std::fprintf(stderr, "xuanka: %s: not valid JSON\n", path);
+    std::fprintf(stderr, "xuanka: %s\n", pd.front().text().c_str());
     return false;
   }
   const Diagnostics d = from_json(j, cat, s);
   for (const auto& x : d) std::fprintf(stderr, "xuanka: %s\n", x.text().c_str());
   return d.empty();
 }
-
-// At most ~80 characters of what the user typed go back into a message.
-std::string shorten(const std::string& s) { return s.size() <= 80 ? s : s.substr(0, 77) + "..."; }
 
 std::string gib(double b) { return format_sig(b / 1073741824.0, 4) + " GiB"; }
 
@@ -96,7 +94,7 @@ int cmd_estimate(int argc, char** argv) {
   const MemoryBreakdown& m = e.memory;
   if (as_json) {
     const json out = {{"scenario", to_json(s)}, {"result", to_json(e)}};
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", dump_json(out, 2).c_str());
     return 0;
   }
   std::printf("model %s, task %s, %s params (%s trainable)\n", s.model_id.c_str(), word(s.task),
@@ -152,7 +150,7 @@ int cmd_validate(int argc, char** argv) {
   if (argc < 3) return usage(stderr);
   std::string text;
   if (!read_file(argv[2], text)) {
-    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
+    std::fprintf(stderr, "xuanka: cannot read %s\n", shorten(argv[2]).c_str());
     return 2;
   }
   const Catalog cat = catalog_or_die();
@@ -190,7 +188,7 @@ int cmd_accuracy(int argc, char** argv) {
     }
     sets.emplace_back(name, run_cases(text, cat));
   }
-  std::printf("%s\n", to_json(summarise(sets)).dump(1).c_str());
+  std::printf("%s\n", dump_json(to_json(summarise(sets)), 1).c_str());
   return 0;
 }
 
@@ -254,7 +252,7 @@ int cmd_recommend(int argc, char** argv) {
   if (!cd.empty()) return 2;
   const Recommendation r = recommend(s, cat, c);
   if (as_json) {
-    std::printf("%s\n", to_json(r).dump(2).c_str());
+    std::printf("%s\n", dump_json(to_json(r), 2).c_str());
     return 0;
   }
   if (r.nothing_fits) {
@@ -285,7 +283,7 @@ int cmd_check(int argc, char** argv) {
     ss << std::cin.rdbuf();
     text = ss.str();
   } else if (!read_file(argv[2], text)) {
-    std::fprintf(stderr, "xuanka: cannot read %s\n", argv[2]);
+    std::fprintf(stderr, "xuanka: cannot read %s\n", shorten(argv[2]).c_str());
     return 2;
   }
   const Catalog cat = catalog_or_die();
@@ -317,11 +315,12 @@ int cmd_catalog(int argc, char** argv) {
     if (argc < 4) return usage(stderr);
     std::string text;
     if (!read_file(argv[3], text)) {
-      std::fprintf(stderr, "xuanka: cannot read %s\n", argv[3]);
+      std::fprintf(stderr, "xuanka: cannot read %s\n", shorten(argv[3]).c_str());
       return 2;
     }
     Diagnostics d;
-    const json probe = json::parse(text, nullptr, false);
+    Diagnostics pd;
+    const json probe = parse_json_text(text, "$", pd);
     const bool overlay = probe.is_object() && (probe.contains("offers") || probe.contains("vendor") ||
                                                probe.contains("hidden") || probe.contains("custom_accelerators"));
     if (overlay) {
@@ -338,7 +337,7 @@ int cmd_catalog(int argc, char** argv) {
       d = load_regions(text, v);
     }
     for (const auto& x : d) std::printf("%s\n", x.text().c_str());
-    std::printf("%s: %zu problem%s\n", argv[3], d.size(), d.size() == 1 ? "" : "s");
+    std::printf("%s: %zu problem%s\n", shorten(argv[3]).c_str(), d.size(), d.size() == 1 ? "" : "s");
     return d.empty() ? 0 : 1;
   }
   const Catalog cat = catalog_or_die();
@@ -399,7 +398,7 @@ int cmd_catalog(int argc, char** argv) {
       const json doc = json::parse(text, nullptr, false);
       for (const auto& x : doc.at(which)) {
         if (x.value("id", "") == id) {
-          std::printf("%s\n", x.dump(2).c_str());
+          std::printf("%s\n", dump_json(x, 2).c_str());
           return 0;
         }
       }
@@ -426,6 +425,6 @@ int main(int argc, char** argv) {
   if (cmd == "check") return cmd_check(argc, argv);
   if (cmd == "recommend") return cmd_recommend(argc, argv);
   if (cmd == "accuracy") return cmd_accuracy(argc, argv);
-  std::fprintf(stderr, "xuanka: unknown command '%s'\n", cmd.c_str());
+  std::fprintf(stderr, "xuanka: unknown command '%s'\n", shorten(cmd).c_str());
   return usage(stderr);
 }

@@ -1,0 +1,119 @@
+// What strangers can send (issue 14): links, config blocks, overlays, typed and pasted text.
+// Each case here failed before its fix; the expected behaviour is written beside it.
+#include <algorithm>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "core/contract.h"
+#include "core/diag.h"
+#include "core/overlay.h"
+#include "core/smi_parse.h"
+#include "ui/page_state.h"
+#include "vectors_io.h"
+
+using namespace xuanka;
+using nlohmann::json;
+
+namespace {
+const core::Catalog& cat() { return test::catalog(); }
+std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
+bool any_starts(const std::vector<std::string>& v, const std::string& prefix) {
+  return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });
+}
+}  // namespace
+
+TEST_CASE("hostile: JSON deeper than 64 levels is refused before anything walks it") {
+  core::Diagnostics d;
+  CHECK_FALSE(core::parse_json_text(nested(64), "x", d).is_discarded());  // the limit itself is fine
+  CHECK(d.empty());
+  CHECK(core::parse_json_text(nested(65), "x", d).is_discarded());
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].text() == "x: nested deeper than 64 levels, not read");
+  // 10,000 levels in window.XUANKA_CONFIG stopped the page's start-up (copying the value recursed
+  // past the WebAssembly stack); now it is a problem named on the page.
+  ui::ConfigSources src;
+  src.global_json = "{\"s\":" + nested(10000) + "}";
+  const ui::PageConfig cfg = ui::read_config(src);
+  CHECK(any_starts(cfg.problems, "XUANKA_CONFIG: nested deeper than 64 levels"));
+}
+
+TEST_CASE("hostile: JSON errors say where; too long is refused; invalid UTF-8 is not JSON") {
+  core::Diagnostics d;
+  CHECK(core::parse_json_text("{\"a\": tru}", "$", d).is_discarded());
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].text().rfind("$: not valid JSON (line 1, column ", 0) == 0);
+  d.clear();
+  CHECK(core::parse_json_text(std::string(2000, ' '), "$", d, 1024).is_discarded());
+  CHECK(d.at(0).text() == "$: longer than 1 kB (1 kB), not read");
+  d.clear();
+  CHECK(core::parse_json_text("\"\xC3\x28\"", "$", d).is_discarded());  // RFC 3629: C3 must be followed by 80-BF
+  CHECK(d.size() == 1);
+  // A message about a 10 MB text keeps its length under a line.
+  d.clear();
+  core::parse_json_text("[\"" + std::string(10'000'000, 'x'), "$", d);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].text().size() < 200);
+}
+
+TEST_CASE("hostile: typed text is made safe for ImGui's 16-bit characters") {
+  // U+1F600 (F0 9F 98 80) is outside the BMP: one U+FFFD (EF BF BD), not U+FFFD plus a NUL.
+  CHECK(core::clean_typed_text("a\xF0\x9F\x98\x80" "b", 100) == "a\xEF\xBF\xBD" "b");
+  CHECK(core::clean_typed_text(std::string("a\0b\x7F\x01" "c", 6), 100) == "abc");      // control characters go
+  CHECK(core::clean_typed_text("line\nnext\ttab", 100) == "line\nnext\ttab");             // tab and newline stay
+  CHECK(core::clean_typed_text("\xE9\x80\x89\xE5\x8D\xA1", 100) == "\xE9\x80\x89\xE5\x8D\xA1");  // 选卡 kept
+  CHECK(core::clean_typed_text("\xE9\x80" "x", 100) == "\xEF\xBF\xBD\xEF\xBF\xBD" "x");  // cut sequence: each byte replaced
+  CHECK(core::clean_typed_text("\xC0\xAF", 100) == "\xEF\xBF\xBD\xEF\xBF\xBD");          // overlong '/' (RFC 3629 §10)
+  CHECK(core::clean_typed_text("\xED\xA0\x80", 100) == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a UTF-16 surrogate
+  CHECK(core::clean_typed_text("\xE9\x80\x89\xE5\x8D\xA1", 4) == "\xE9\x80\x89");        // whole characters only
+  // Twenty emoji: the page's state stays writable as JSON.
+  std::string twenty;
+  for (int i = 0; i < 20; ++i) twenty += "\xF0\x9F\x98\x80";
+  const std::string clean = core::clean_typed_text(twenty, 1000);
+  CHECK(clean.size() == 60);
+  CHECK_NOTHROW(core::dump_json(json{{"name", clean}}));
+  // Even a string that was never cleaned is written, with U+FFFD for the bad bytes.
+  CHECK(core::dump_json(json("a\xFF")) == "\"a\xEF\xBF\xBD\"");
+}
+
+TEST_CASE("hostile: a vendor overlay cannot take over the page's header") {
+  auto first = [&](const json& overlay) {
+    core::Catalog c = cat();
+    const core::Diagnostics d = core::apply_overlay(overlay.dump(), c);
+    return d.empty() ? std::string() : d.front().text();
+  };
+  const std::string long_name(100000, 'A');
+  CHECK(first({{"schema_version", 1}, {"vendor", {{"name", long_name}}}}) ==
+        "$.vendor.name: longer than 40 characters (100000), found \"" + std::string(40, 'A') + "...\"");
+  CHECK(first({{"schema_version", 1}, {"vendor", {{"name", "IDC\nline two"}}}}).rfind("$.vendor.name: expected one line of plain text", 0) == 0);
+  CHECK(first({{"schema_version", 1}, {"vendor", {{"name", "IDC"}, {"url", "javascript:alert(1)"}}}}) ==
+        "$.vendor.url: expected an address starting with https:// or http://, found \"javascript:alert(1)\"");
+  CHECK(first({{"schema_version", 1}, {"vendor", {{"name", "杭州示例算力"}, {"url", "https://example.com/gpu"}}}}).empty());
+  // An unknown id is echoed at most ~80 characters (a 100 kB id: under the overlay's 1 MiB limit).
+  const std::string msg = first({{"schema_version", 1}, {"offers", {{{"id", std::string(100'000, 'x')}}}}});
+  CHECK(msg.rfind("$.offers[0].id: unknown accelerator \"", 0) == 0);
+  CHECK(msg.size() < 160);
+  // A 2 MB overlay is not read at all, and says so.
+  CHECK(first({{"schema_version", 1}, {"vendor", {{"name", std::string(2'000'000, 'x')}}}}) == "$: longer than 1024 kB (1953 kB), not read");
+}
+
+TEST_CASE("hostile: a link's long or broken values are named, never echoed whole") {
+  ui::ConfigSources src;
+  src.hash = "#card=" + std::string(100000, 'x') + "&lang=fr";
+  const ui::PageConfig cfg = ui::read_config(src);
+  ui::AppState st;
+  std::vector<std::string> problems = cfg.problems;
+  ui::apply_state(cfg.state, st, cat(), problems);
+  CHECK(any_starts(problems, "link.card: unknown card \"xxxx"));
+  CHECK(any_starts(problems, "link.lang: expected zh | en, found \"fr\""));
+  for (const auto& p : problems) CHECK(p.size() < 200);
+}
+
+TEST_CASE("hostile: a pasted nvidia-smi with impossible figures is not judged") {
+  // tests/vectors/smi/edited-impossible.txt: 99999 MiB used of 24564, and 9999% busy.
+  const std::string text = test::read_text(std::string(XUANKA_VECTORS_DIR) + "/smi/edited-impossible.txt");
+  const core::SmiReport r = core::parse_smi(text, cat());
+  REQUIRE(r.devices.size() == 2);
+  CHECK(r.devices[0].verdict == core::LoadVerdict::implausible);
+  CHECK(r.devices[1].verdict == core::LoadVerdict::implausible);
+}
