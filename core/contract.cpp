@@ -187,7 +187,14 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   // peft >= 0.12); pure 16-bit recipes (litgpt bf16-true, torchtune dtype bf16) keep them 16-bit.
   s.lora_dtype = s.precision == Precision::fp32 || info(s.precision).fp32_master ? WeightFormat::fp32
                : s.precision == Precision::fp16_mixed ? WeightFormat::fp16 : WeightFormat::bf16;
-  if (const json* l = r.get("lora")) {
+  // Fields that belong to another task are refused by name, not ignored (a scenario saying
+  // "full_ft" with a LoRA rank, or "pretrain" with nf4 weights, means its writer expects
+  // something the estimate would not do).
+  const char* task_word = word(s.task);
+  if (r.has("lora") && !lora_task(s.task)) {
+    r.get("lora");
+    r.error("lora", std::string("only for task lora or qlora, found task \"") + task_word + "\"");
+  } else if (const json* l = r.get("lora")) {
     ObjectReader lr(*l, "scenario.lora", d);
     s.lora_rank = static_cast<int>(lr.num("rank", false, 1, 65536, true).value_or(8));
     if (auto t = read_enum<LoraTargets>(lr, "targets", false)) s.lora_targets = *t;
@@ -200,16 +207,42 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   s.weights = s.precision == Precision::fp32 ? WeightFormat::fp32
             : s.precision == Precision::fp16_mixed ? WeightFormat::fp16 : WeightFormat::bf16;
   if (s.task == Task::qlora) s.weights = WeightFormat::nf4;
-  if (auto w = read_enum<WeightFormat>(r, "weights", false)) s.weights = *w;
+  if (kind != "vision" && r.has("weights") && (s.task == Task::pretrain || s.task == Task::full_ft)) {
+    r.get("weights");
+    r.error("weights", std::string("only for lora, qlora and inference: task \"") + task_word +
+                           "\" trains every weight in the format of precision");
+  } else if (auto w = read_enum<WeightFormat>(r, "weights", false)) {
+    s.weights = *w;
+  }
+  if (s.task == Task::qlora) {
+    // QLoRA (Dettmers et al. 2023, §3): a frozen base stored in 4 bits (NF4), or 8 bits in
+    // bitsandbytes' LLM.int8() variant, dequantised to a 16-bit compute type.
+    using W = WeightFormat;
+    if (s.weights != W::nf4 && s.weights != W::int4 && s.weights != W::int8) {
+      r.error("weights", std::string("qlora keeps the frozen base quantised: expected nf4, int4 or int8, found \"") +
+                             word(s.weights) + "\" (use task lora for a 16-bit base)");
+    }
+    if (s.precision == Precision::fp32) {
+      r.error("precision", "qlora dequantises the base to a 16-bit compute type (bnb_4bit_compute_dtype bf16 or fp16 "
+                           "in the QLoRA recipe); fp32 compute is not modelled: expected bf16_mixed, bf16, "
+                           "fp16_mixed or fp8_mixed");
+    }
+  }
   // kv_dtype: the 16-bit type of the weights (bf16 for quantised weights)
   s.serving.kv_dtype = s.weights == WeightFormat::fp16 ? WeightFormat::fp16 : WeightFormat::bf16;
-  if (const json* sv = r.get("serving")) {
+  if (r.has("serving") && s.task != Task::inference && kind == "llm") {
+    r.get("serving");
+    r.error("serving", std::string("only for task inference, found task \"") + task_word + "\"");
+  } else if (const json* sv = r.get("serving")) {
     ObjectReader sr(*sv, "scenario.serving", d);
     s.serving.batch = static_cast<int>(sr.num("batch", false, 1, kMaxBatch, true).value_or(1));
     s.serving.prompt_tokens = sr.num("prompt_tokens", false, 0, kMaxSeq, true).value_or(512);
     s.serving.output_tokens = sr.num("output_tokens", false, 0, kMaxSeq, true).value_or(512);
     using W = WeightFormat;
     if (auto k = read_enum<W>(sr, "kv_dtype", false, {W::fp16, W::bf16, W::fp8, W::int8})) s.serving.kv_dtype = *k;
+    if (s.serving.prompt_tokens + s.serving.output_tokens < 1) {
+      sr.error("output_tokens", "prompt_tokens + output_tokens is 0: a request needs at least one token");
+    }
     sr.finish();
   }
   const double default_seq = s.task == Task::inference ? s.serving.prompt_tokens + s.serving.output_tokens : 2048;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
+#include <vector>
 
 #include "core/format.h"
 
@@ -39,29 +41,91 @@ namespace {
 // itself keeps its own stack (no recursion); the limit protects everything that walks the
 // value afterwards (readers, dump) and the page's small WebAssembly stack.
 class LimitedDom : public nlohmann::detail::json_sax_dom_parser<json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<json>;
+
  public:
-  explicit LimitedDom(json& root) : json_sax_dom_parser(root, /*allow_exceptions=*/false) {}
-  bool start_object(std::size_t n) { return deeper() && json_sax_dom_parser::start_object(n); }
-  bool start_array(std::size_t n) { return deeper() && json_sax_dom_parser::start_array(n); }
-  bool end_object() { --depth_; return json_sax_dom_parser::end_object(); }
-  bool end_array() { --depth_; return json_sax_dom_parser::end_array(); }
+  explicit LimitedDom(json& root) : Base(root, /*allow_exceptions=*/false) {}
+  bool null() { return value() && Base::null(); }
+  bool boolean(bool v) { return value() && Base::boolean(v); }
+  bool number_integer(json::number_integer_t v) { return value() && Base::number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return value() && Base::number_unsigned(v); }
+  bool number_float(json::number_float_t v, const std::string& s) { return value() && Base::number_float(v, s); }
+  bool string(std::string& v) { return value() && Base::string(v); }
+  bool binary(json::binary_t& v) { return value() && Base::binary(v); }
+  bool start_object(std::size_t n) {
+    if (!value() || !deeper()) return false;
+    open_.push_back({true, 0, {}, {}});
+    return Base::start_object(n);
+  }
+  bool start_array(std::size_t n) {
+    if (!value() || !deeper()) return false;
+    open_.push_back({false, 0, {}, {}});
+    return Base::start_array(n);
+  }
+  bool end_object() { return close() && Base::end_object(); }
+  bool end_array() { return close() && Base::end_array(); }
+  // RFC 8259 §4: names within an object SHOULD be unique; nlohmann keeps the last silently.
+  // A scenario or overlay with a key twice is ambiguous, so it is refused, naming the key.
+  bool key(std::string& k) {
+    Open& o = open_.back();
+    if (!o.keys.insert(k).second) {
+      duplicate_ = where() + (is_identifier(k) ? "." + shorten(k, 40) : "[\"" + shorten(k, 40) + "\"]");
+      return false;
+    }
+    o.key = k;
+    return Base::key(k);
+  }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
     position_ = position;
     message_ = ex.what();
     return false;
   }
   bool too_deep() const { return too_deep_; }
+  const std::string& duplicate() const { return duplicate_; }
   std::size_t position() const { return position_; }
   const std::string& message() const { return message_; }
 
  private:
+  struct Open {
+    bool object;
+    std::size_t index;  // arrays: the element being read
+    std::string key;    // objects: the member being read
+    std::set<std::string> keys;
+  };
+  static bool is_identifier(const std::string& k) {
+    return !k.empty() && std::all_of(k.begin(), k.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    });
+  }
+  // A value starts: inside an array it is the next element.
+  bool value() {
+    if (!open_.empty() && !open_.back().object) ++open_.back().index;
+    return true;
+  }
   bool deeper() {
     if (++depth_ <= kMaxJsonDepth) return true;
     too_deep_ = true;
     return false;
   }
+  bool close() {
+    --depth_;
+    open_.pop_back();
+    return true;
+  }
+  // The path of the container being read, below the caller's path, in SCENARIO.md's form.
+  std::string where() const {
+    std::string p;
+    for (std::size_t i = 0; i + 1 < open_.size(); ++i) {
+      const Open& o = open_[i];
+      p += o.object ? (is_identifier(o.key) ? "." + shorten(o.key, 40) : "[\"" + shorten(o.key, 40) + "\"]")
+                    : "[" + std::to_string(o.index - 1) + "]";
+    }
+    return p;
+  }
+  std::vector<Open> open_;
   int depth_ = 0;
   bool too_deep_ = false;
+  std::string duplicate_;
   std::size_t position_ = 0;
   std::string message_;
 };
@@ -78,6 +142,13 @@ json parse_json_text(std::string_view text, const std::string& path, Diagnostics
   const bool ok = json::sax_parse(text.begin(), text.end(), &dom, nlohmann::detail::input_format_t::json, /*strict=*/true);
   if (dom.too_deep()) {
     d.push_back({path, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels, not read"});
+    return json(json::value_t::discarded);
+  }
+  if (!dom.duplicate().empty()) {
+    // A file's name is not a JSON path: the key's path then starts at the file's root ($).
+    const bool file = path.find('/') != std::string::npos || (path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0);
+    const std::string where = file ? "$" + dom.duplicate() : path + dom.duplicate();
+    d.push_back({where, "appears twice in one object (a key may appear once)" + (file ? " in " + path : std::string()) + ", not read"});
     return json(json::value_t::discarded);
   }
   if (!ok) {

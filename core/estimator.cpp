@@ -482,8 +482,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
     e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (s.serving.batch * e.kv_cache_per_token_bytes / tp)));
-    const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;
-    e.max_batch = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
+    const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;  // >= 1 (contract)
+    if (ctx >= 1) e.max_batch = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
   }
 }
 

@@ -1,12 +1,14 @@
 // What strangers can send (issue 14): links, config blocks, overlays, typed and pasted text.
 // Each case here failed before its fix; the expected behaviour is written beside it.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "core/contract.h"
 #include "core/diag.h"
+#include "core/estimator.h"
 #include "core/overlay.h"
 #include "core/smi_parse.h"
 #include "ui/page_state.h"
@@ -116,4 +118,77 @@ TEST_CASE("hostile: a pasted nvidia-smi with impossible figures is not judged") 
   REQUIRE(r.devices.size() == 2);
   CHECK(r.devices[0].verdict == core::LoadVerdict::implausible);
   CHECK(r.devices[1].verdict == core::LoadVerdict::implausible);
+}
+
+namespace {
+// The diagnostics of a scenario text, one "path: message" per line.
+std::string scenario_problems(const std::string& text) {
+  core::Diagnostics d;
+  const json j = core::parse_json_text(text, "scenario", d);
+  if (d.empty()) {
+    core::Scenario s;
+    d = core::from_json(j, cat(), s);
+  }
+  std::string out;
+  for (const auto& x : d) out += x.text() + "\n";
+  return out;
+}
+}  // namespace
+
+TEST_CASE("hostile: a key written twice is refused, naming the key, not resolved silently") {
+  // nlohmann keeps the last of two equal keys; RFC 8259 §4 leaves it to the reader. Here the
+  // second "gpu" would have decided the card without a word.
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "lora", "gpu": "nvidia-h100-sxm5-80gb", "gpu": "nvidia-h20"})") ==
+        "scenario.gpu: appears twice in one object (a key may appear once), not read\n");
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "parallel": {"tp": 2, "tp": 4}})") ==
+        "scenario.parallel.tp: appears twice in one object (a key may appear once), not read\n");
+  core::Diagnostics d;
+  core::parse_json_text(R"({"accelerators": [{"id": "a"}, {"id": "b", "id": "c"}]})", "$", d);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].text() == "$.accelerators[1].id: appears twice in one object (a key may appear once), not read");
+  // A file's name is not a path: the key's path starts at the file's root.
+  d.clear();
+  core::parse_json_text(R"({"a": 1, "a": 2})", "my/scenario.json", d);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].text() == "$.a: appears twice in one object (a key may appear once) in my/scenario.json, not read");
+  // Equal keys in different objects are fine.
+  d.clear();
+  CHECK_FALSE(core::parse_json_text(R"([{"a": 1}, {"a": 2}, {"b": {"a": 3}}])", "$", d).is_discarded());
+  CHECK(d.empty());
+}
+
+TEST_CASE("hostile: fields of another task are named, not ignored") {
+  // Before: each of these was accepted and the field silently dropped.
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "pretrain", "lora": {"rank": 64}})") ==
+        "scenario.lora: only for task lora or qlora, found task \"pretrain\"\n");
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "full_ft", "weights": "nf4"})") ==
+        "scenario.weights: only for lora, qlora and inference: task \"full_ft\" trains every weight in the format of precision\n");
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "qlora", "weights": "bf16"})") ==
+        "scenario.weights: qlora keeps the frozen base quantised: expected nf4, int4 or int8, found \"bf16\" (use task lora for a 16-bit base)\n");
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "qlora", "precision": "fp32"})").rfind(
+            "scenario.precision: qlora dequantises the base to a 16-bit compute type", 0) == 0);
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "lora", "serving": {"batch": 8}})") ==
+        "scenario.serving: only for task inference, found task \"lora\"\n");
+  // The recipes these rules keep: QLoRA on nf4 and int8 bases, LoRA on fp8, serving int4.
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "qlora", "weights": "int8", "lora": {"rank": 16}})").empty());
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "lora", "weights": "fp8"})").empty());
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "inference", "weights": "int4"})").empty());
+}
+
+TEST_CASE("hostile: a request of no tokens is refused; no result is infinite") {
+  // Before: 0 prompt + 0 output tokens gave "largest batch at this context: inf" (a division
+  // of free memory by 0 bytes of KV cache per request).
+  CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "inference", "serving": {"prompt_tokens": 0, "output_tokens": 0}})") ==
+        "scenario.serving.output_tokens: prompt_tokens + output_tokens is 0: a request needs at least one token\n");
+  // One token is the smallest request: every figure finite.
+  core::Scenario s;
+  REQUIRE(core::from_json(json::parse(R"({"model": "llama-3.1-8b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
+                                          "serving": {"prompt_tokens": 0, "output_tokens": 1}})"),
+                          cat(), s)
+              .empty());
+  const core::Estimate e = core::estimate(s);
+  REQUIRE(e.max_batch);
+  CHECK(std::isfinite(*e.max_batch));
+  REQUIRE(e.max_context_tokens);
+  CHECK(std::isfinite(*e.max_context_tokens));
 }

@@ -412,7 +412,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
     }
     if (e.max_context_tokens) {
       label_value(ctx, tr(L, Str::max_context), core::format_grouped(*e.max_context_tokens));
-      label_value(ctx, tr(L, Str::max_batch), core::format_grouped(*e.max_batch));
+      if (e.max_batch) label_value(ctx, tr(L, Str::max_batch), core::format_grouped(*e.max_batch));
     }
   }
   std::vector<core::Notice> warns = e.warnings;

@@ -139,8 +139,8 @@ int cmd_estimate(int argc, char** argv) {
     if (e.train_s) std::printf(", %s h for the training steps", format_sig(*e.train_s / 3600, 4).c_str());
     std::printf("\n");
   }
-  if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens; largest batch at this context: %s\n",
-                                        format_sig(*e.max_context_tokens, 6).c_str(), format_sig(*e.max_batch, 6).c_str());
+  if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens\n", format_sig(*e.max_context_tokens, 6).c_str());
+  if (e.max_batch) std::printf("largest batch at this context: %s\n", format_sig(*e.max_batch, 6).c_str());
   for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.en.c_str());
   for (const auto& w : e.warnings) std::printf("warning: %s\n", w.en.c_str());
   return 0;
