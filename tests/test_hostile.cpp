@@ -192,3 +192,20 @@ TEST_CASE("hostile: a request of no tokens is refused; no result is infinite") {
   REQUIRE(e.max_context_tokens);
   CHECK(std::isfinite(*e.max_context_tokens));
 }
+
+TEST_CASE("hostile: the page says in its language what the link or configuration got wrong") {
+  // Before: these problems went only to the test hook; the page opened as if nothing happened.
+  // The expected words are ui/strings.inc's prob_* texts, after the field's path.
+  const ui::PageConfig cfg = ui::read_config({"", "", "?overlay=%7B%7D", "#s=%7B%22model%22&view=nosuch"});
+  ui::AppState st;
+  std::vector<std::string> problems = cfg.problems;
+  ui::apply_state(cfg.state, st, cat(), problems);
+  REQUIRE(problems.size() == 3);
+  CHECK(ui::explain_problem(core::Lang::zh, problems[0]) == "link.overlay：链接想改厂商名称或价格，已忽略；页面显示本厂商自己的");
+  CHECK(ui::explain_problem(core::Lang::en, problems[0]) ==
+        "link.overlay: the link tried to change the vendor or its prices; ignored, the page shows its vendor's own");
+  CHECK(ui::explain_problem(core::Lang::zh, problems[1]) == "link.view：取值无效，已忽略");
+  CHECK(ui::explain_problem(core::Lang::zh, problems[2]) == "link.s：不是有效的 JSON，未采用（链接可能不完整）");
+  CHECK(ui::explain_problem(core::Lang::en, "overlay.vendor.nme: unknown key") == "overlay.vendor.nme: unknown field, ignored");
+  CHECK(ui::explain_problem(core::Lang::zh, "XUANKA_CONFIG: nested deeper than 64 levels, not read") == "XUANKA_CONFIG：嵌套太深，未读取");
+}

@@ -3,11 +3,13 @@
 #include "ui/app.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "imgui.h"
 #include "ui/palette.h"
 #include "imgui_internal.h"
+#include "ui/page_state.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
 #include "ui/widgets.h"
@@ -146,6 +148,36 @@ bool draw_nav(AppState& state, FrameCtx& ctx) {
   return changed;
 }
 
+// What the link or the page's configuration got wrong, in the page's language with the field's
+// path, the English detail below each; at most 5 lines, until dismissed.
+bool draw_page_problems(AppState& state, FrameCtx& ctx) {
+  if (state.page_problems.empty() || state.page_problems_dismissed) return false;
+  const core::Lang L = state.lang;
+  constexpr std::size_t kShown = 5;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+  text_wrapped(ctx, tr(L, Str::page_problems));
+  ImGui::PopStyleColor();
+  ImGui::PushTextWrapPos(0.0f);
+  for (std::size_t i = 0; i < state.page_problems.size() && i < kShown; ++i) {
+    const std::string& p = state.page_problems[i];
+    const std::string plain = explain_problem(L, p);
+    text_wrapped(ctx, ("· " + plain).c_str());
+    if (plain != p) text_disabled(ctx, ("  " + p).c_str());
+  }
+  if (state.page_problems.size() > kShown) {
+    char more[64];
+    std::snprintf(more, sizeof more, tr(L, Str::prob_more), static_cast<int>(state.page_problems.size() - kShown));
+    text_disabled(ctx, more);
+  }
+  ImGui::PopTextWrapPos();
+  track(ctx, "page_problems");
+  if (button(ctx, "page_problems.ok", tr(L, Str::page_problems_ok))) {
+    state.page_problems_dismissed = true;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameReport& report) {
@@ -160,6 +192,7 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
   ImGui::Begin("##root", nullptr, root_flags);
   bool changed = draw_title_bar(state, ctx, fonts);
   if (!state.about_open) changed |= draw_nav(state, ctx);
+  changed |= draw_page_problems(state, ctx);
   ImGui::Separator();
   ImGui::BeginChild("##content", ImVec2(0, 0), false, ImGuiWindowFlags_None);
   {

@@ -99,6 +99,10 @@ struct AppState {
   RecommendState recommend;
   CostState cost;
   Derived derived;
+  // What the link, the page's configuration or the vendor overlay got wrong ("path: message"),
+  // shown above the views until dismissed.
+  std::vector<std::string> page_problems;
+  bool page_problems_dismissed = false;
 };
 
 // Recomputes `state.derived` from the inputs through core.

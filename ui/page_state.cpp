@@ -3,6 +3,7 @@
 
 #include "core/url_params.h"
 #include "ui/scenario_form.h"
+#include "ui/strings.h"
 
 namespace xuanka::ui {
 
@@ -127,6 +128,23 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
       if (auto x = rj.find("in_stock_only"); x != rj.end() && x->is_boolean()) r.in_stock_only = x->get<bool>();
     }
   }
+}
+
+std::string explain_problem(core::Lang L, const std::string& problem) {
+  const std::size_t colon = problem.find(": ");
+  const std::string path = colon == std::string::npos ? std::string() : problem.substr(0, colon);
+  const std::string why = colon == std::string::npos ? problem : problem.substr(colon + 2);
+  auto has = [&](const char* s) { return why.find(s) != std::string::npos; };
+  const Str what = has("vendor data in a link") ? Str::prob_link_vendor
+                 : has("not valid JSON")         ? Str::prob_not_json
+                 : has("longer than")            ? Str::prob_too_long
+                 : has("nested deeper")          ? Str::prob_too_deep
+                 : has("appears twice")          ? Str::prob_duplicate
+                 : why == "unknown key"          ? Str::prob_unknown_key
+                 : has("unknown") || has("expected") || has("found") ? Str::prob_bad_value
+                                                 : Str::prob_other;
+  if (path.empty()) return tr(L, what);
+  return path + (L == core::Lang::zh ? "：" : ": ") + tr(L, what);
 }
 
 std::string share_hash(const AppState& st) {

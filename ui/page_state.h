@@ -31,6 +31,9 @@ struct PageConfig {
 PageConfig read_config(const ConfigSources& src);
 // Applies the merged state to `state`; ids are checked against `catalog`; problems appended.
 void apply_state(const nlohmann::json& cfg, AppState& state, const core::Catalog& catalog, std::vector<std::string>& problems);
+// One problem of the link or configuration ("path: message", English) in the page's language:
+// the field's path, then what happened in plain words (the English detail is shown beside it).
+std::string explain_problem(core::Lang lang, const std::string& problem);
 // The share link's hash: "#card=..&lang=..&r=..&region=..&s=..&view=.." (keys in order).
 std::string share_hash(const AppState& state);
 

@@ -107,6 +107,11 @@ void read_config() {
     for (const auto& d : core::apply_overlay(*cfg.overlay, g_page.catalog)) g_page.catalog_problems.push_back(d.text());
   }
   ui::apply_state(cfg.state, g_page.state, g_page.catalog, g_page.config_problems);
+  // Shown on the page: the overlay's paths start at its root ($), named "overlay" there.
+  g_page.state.page_problems = g_page.config_problems;
+  for (const auto& p : g_page.catalog_problems) {
+    g_page.state.page_problems.push_back(p.rfind("$", 0) == 0 ? "overlay" + p.substr(1) : p);
+  }
 }
 
 // [SECTION] frame
