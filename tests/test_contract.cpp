@@ -39,7 +39,8 @@ std::vector<std::pair<std::string, json>> vector_scenarios() {
       out.emplace_back(c.at("id").get<std::string>(), c.at("scenario"));
     }
   }
-  for (const auto& c : xuanka::test::load_vectors("recommend.json").at("cases")) out.emplace_back(c.at("name").get<std::string>(), c.at("scenario"));
+  const json rec = xuanka::test::load_vectors("recommend.json");  // kept: a range-for over a temporary's member dangles
+  for (const auto& c : rec.at("cases")) out.emplace_back(c.at("name").get<std::string>(), c.at("scenario"));
   return out;
 }
 }  // namespace
