@@ -47,8 +47,17 @@
     // The shell already explained it in plain words; do not start the app into a blank canvas.
     Module.noInitialRun = true;
   }
+  // The hash holds the whole state; the query keeps only the host's own parameters: xuanka's keys
+  // there (a link's state, or an overlay it tried to bring) are dropped, so "Copy link" never
+  // carries them on (SECURITY.md).
+  var ownKeys = ['lang', 'view', 's', 'region', 'card', 'r', 'overlay'];
   Module.setHash = function (hash) {
-    try { history.replaceState(null, '', hash); } catch (e) { /* sandboxed or opaque origin */ }
+    try {
+      var q = new URLSearchParams(location.search);
+      ownKeys.forEach(function (k) { q.delete(k); });
+      var rest = q.toString();
+      history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + hash);
+    } catch (e) { /* sandboxed or opaque origin */ }
   };
   // Clipboard (WEB-PLATFORM.md §6): async API when allowed, else a hidden textarea + execCommand.
   hook.lastCopy = null;

@@ -324,6 +324,21 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
       {"catalog", {{"accelerators", g_page.catalog.accelerators.size()}, {"models", g_page.catalog.models.size()},
                    {"problems", g_page.catalog_problems}}},
       {"config_problems", g_page.config_problems},
+      {"page_problems", g_page.state.page_problems},
+      {"vendor", [] {
+         if (!g_page.catalog.vendor) return json(nullptr);
+         json offers = json::object();  // the vendor's own rent per card-hour, by card id
+         for (const auto& a : g_page.catalog.accelerators) {
+           if (a.vendor_rent_cny_per_card_hour) offers[a.id] = *a.vendor_rent_cny_per_card_hour;
+         }
+         const core::VendorInfo& v = *g_page.catalog.vendor;
+         return json{{"name", v.name}, {"contact", v.contact}, {"url", v.url}, {"rent_cny_per_card_hour", offers},
+                     {"hidden", [] {
+                        json h = json::array();
+                        for (const auto& a : g_page.catalog.accelerators) if (a.hidden) h.push_back(a.id);
+                        return h;
+                      }()}};
+       }()},
       {"want_text", g_page.agent.active},
       {"lang", core::lang_code(g_page.state.lang)},
       {"scenario", json::parse(g_page.state.derived.scenario_json, nullptr, false)},

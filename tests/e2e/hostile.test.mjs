@@ -1,0 +1,125 @@
+// Browser tests of what a stranger can send (issue 14, SECURITY.md): a link carrying another
+// vendor's overlay, a host page's own input beside the calculator, emoji through the phone
+// keyboard, a broken share link, a config nested 10,000 deep, a 100,000-character vendor name.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, pageUrl } from './lib.mjs';
+
+const t = runner();
+const browser = await launch();
+const html = fs.readFileSync(path.join(root, 'dist', 'xuanka.html'), 'utf8');
+const emptyBlock = '<script type="application/json" id="xuanka-config">{}</script>';
+expect(html.includes(emptyBlock), 'the config block was not found in the page');
+
+// A vendor's page: the calculator with the vendor's own overlay in its config block.
+function vendorPage(name, config, extraBody = '') {
+  const file = path.join(root, 'build', `${name}.html`);
+  let page = html.replace(emptyBlock, `<script type="application/json" id="xuanka-config">${JSON.stringify(config).replace(/<\//g, '<\\/')}</script>`);
+  if (extraBody) page = page.replace('<body>', `<body>${extraBody}`);
+  fs.writeFileSync(file, page);
+  return pathToFileURL(file).href;
+}
+
+const own = { schema_version: 1, vendor: { name: '杭州示例算力', contact: '400-000-0000' },
+              offers: [{ id: 'nvidia-a800-sxm4-80gb', rent_cny_per_card_hour: 18.5, in_stock: true }],
+              hidden: ['nvidia-h100-sxm5-80gb'] };
+const spoof = { schema_version: 1, vendor: { name: 'Spoof Cloud', contact: 'call 000' },
+                offers: [{ id: 'nvidia-a800-sxm4-80gb', rent_cny_per_card_hour: 0.5 }, { id: 'nvidia-h20', rent_cny_per_card_hour: 0.01 }],
+                hidden: ['nvidia-a800-sxm4-80gb'] };
+const ownUrl = vendorPage('xuanka-vendor-own', { overlay: own, view: 'recommend' });
+const spoofParam = 'overlay=' + encodeURIComponent(JSON.stringify(spoof));
+
+for (const [form, url] of [['#overlay=', `${ownUrl}#${spoofParam}`], ['?overlay=', `${ownUrl}?${spoofParam}&utm=host`]]) {
+  await t.test(`a vendor page opened with ${form} carrying another name and prices shows the vendor's own, and says a link tried`, async () => {
+    const { page, problems } = await openPage(browser, DESKTOP, url);
+    const s = await state(page);
+    expect(s.vendor && s.vendor.name === '杭州示例算力', `vendor is ${JSON.stringify(s.vendor)}`);
+    expect(s.vendor.rent_cny_per_card_hour['nvidia-a800-sxm4-80gb'] === 18.5, `A800 rent ${JSON.stringify(s.vendor.rent_cny_per_card_hour)}`);
+    expect(!('nvidia-h20' in s.vendor.rent_cny_per_card_hour), 'the link\'s H20 price was taken');
+    expect(s.vendor.hidden.includes('nvidia-h100-sxm5-80gb') && !s.vendor.hidden.includes('nvidia-a800-sxm4-80gb'), `hidden ${s.vendor.hidden}`);
+    expect(s.page_problems.some((p) => p.startsWith('link.overlay: vendor data in a link is ignored')), `page problems ${s.page_problems}`);
+    const r = await rects(page);
+    expect(r.page_problems && r.page_problems.h > 0, 'the page does not show that a link tried to change the vendor');
+    // The address (what "Copy link" copies) keeps the host's own parameter and drops the overlay.
+    const href = await page.evaluate(() => location.href);
+    expect(!href.includes('overlay') && !href.includes('Spoof'), `the address still carries the overlay: ${href.slice(0, 200)}`);
+    if (form === '?overlay=') expect(href.includes('utm=host'), `the host's own query parameter was dropped: ${href.slice(0, 200)}`);
+    if (form === '#overlay=') await screenshot(page, 'desktop-vendor-spoof-link');
+    await press(page, DESKTOP, 'page_problems.ok');
+    expect(!(await rects(page)).page_problems, 'the notice stays after Dismiss');
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+}
+
+await t.test('phone: a broken share link opens the page with a notice in Chinese naming link.s', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#s=%7B%22model%22`);
+  const s = await state(page);
+  expect(s.page_problems.some((p) => p.startsWith('link.s: not valid JSON') && p.includes('the link may be cut off')), `page problems ${s.page_problems}`);
+  const r = await rects(page);
+  expect(r.page_problems && r.page_problems.x >= 0 && r.page_problems.x + r.page_problems.w <= PHONE.viewport.width + 1,
+         `notice ${JSON.stringify(r.page_problems)}`);
+  expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+  await screenshot(page, 'phone-broken-link');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('a host page\'s own <input> beside the calculator receives its keys; the calculator does not', async () => {
+  const url = vendorPage('xuanka-host-input', { overlay: own },
+    '<input id="host-input" style="position:fixed;right:8px;bottom:8px;z-index:10;width:240px;font-size:16px">');
+  const { page, problems } = await openPage(browser, DESKTOP, url);
+  const before = await state(page);
+  await page.click('#host-input');
+  await page.keyboard.type('hello 123', { delay: 10 });
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await sleep(200);
+  const value = await page.$eval('#host-input', (el) => el.value);
+  expect(value === 'hello 12', `the host's input holds '${value}'`);
+  const after = await state(page);
+  expect(JSON.stringify(after.scenario) === JSON.stringify(before.scenario) && after.view === before.view,
+         'the calculator reacted to keys typed into the host\'s input');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('phone: 20 emoji through the keyboard become replacement characters, and the page keeps working', async () => {
+  const { page, problems } = await openPage(browser, PHONE);
+  await press(page, PHONE, 'nav.compare');
+  await press(page, PHONE, 'compare.filter');
+  const cdp = await page.createCDPSession();
+  await cdp.send('Input.insertText', { text: '😀'.repeat(20) });
+  await cdp.detach();
+  await sleep(300);
+  const s = await state(page);  // threw before: ImGui's 16-bit characters left a NUL in the text
+  expect(s.compare.filter === '\uFFFD'.repeat(20), `filter is ${JSON.stringify(s.compare.filter)}`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('a config nested 10,000 deep and a 100,000-character vendor name: the page starts, says so, keeps its layout', async () => {
+  const deep = vendorPage('xuanka-deep-config', {}, '<script>var d = {}; var x = d; for (var i = 0; i < 10000; ++i) { x.a = {}; x = x.a; } window.XUANKA_CONFIG = d;</script>');
+  let { page, problems } = await openPage(browser, DESKTOP, deep);
+  let s = await state(page);
+  expect(s.page_problems.includes('XUANKA_CONFIG: nested deeper than 64 levels, not read'), `page problems ${s.page_problems}`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+
+  const long = vendorPage('xuanka-long-vendor', { overlay: { schema_version: 1, vendor: { name: 'A'.repeat(100000) } } });
+  ({ page, problems } = await openPage(browser, DESKTOP, long));
+  s = await state(page);
+  expect(s.page_problems.some((p) => p.startsWith('overlay.vendor.name: longer than 40 characters (100000)')), `page problems ${s.page_problems.map((p) => p.slice(0, 100))}`);
+  const r = await rects(page);
+  for (const id of ['nav.estimate', 'nav.cost', 'lang', 'about']) {
+    expect(r[id] && r[id].x >= 0 && r[id].x + r[id].w <= DESKTOP.viewport.width + 1, `${id} is off-screen: ${JSON.stringify(r[id])}`);
+  }
+  expect(JSON.stringify(s).length < 20000, `the state echoes ${JSON.stringify(s).length} characters`);
+  await screenshot(page, 'desktop-long-vendor-name');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await browser.close();
+process.exit(t.finish());
