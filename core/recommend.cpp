@@ -19,6 +19,8 @@ std::vector<int> card_counts(std::optional<int> max_cards) {
 }
 
 namespace {
+constexpr double kLargestBatchTokens = 15360.0 * 4096;  // DeepSeek-V3's batch (see the search)
+
 // [SECTION] candidates
 bool card_allowed(const Accelerator& a, const Constraints& c) {
   if (a.hidden || !a.memory_bytes) return false;
@@ -242,11 +244,14 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       }
       continue;
     }
-    // Smallest count that fits, then 2x, 4x and 8x it for speed.
+    // Smallest count that fits, then 2x, 4x and 8x it for speed; with a deadline, on until a
+    // count meets it (a 7B pretrain on 1T tokens fits on 1 card but needs 64 for 30 days).
     std::optional<int> first;
+    std::optional<double> card_best_days;
     std::vector<int> counts = card_counts(c.max_cards);
     for (int n : counts) {
-      if (first && n > *first * 8) break;
+      const bool deadline_unmet = c.deadline_days && (!card_best_days || *card_best_days > *c.deadline_days);
+      if (first && n > *first * 8 && !deadline_unmet) break;
       // Quick bound: even fully sharded (ZeRO-3, optimizer offloaded) the 16-bit weights and
       // gradients of full training (4 B/param), the frozen LoRA base (its format) or QLoRA's 4-bit
       // base (0.5 B/param, not sharded) must fit.
@@ -255,10 +260,14 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
         const double shards = s.task == Task::qlora ? std::min(n, hw::kCardsPerNode) : n;  // QLoRA shards only by tensor parallelism
         if (*s.model.params * per_param / shards > *a.memory_bytes) continue;
       }
-      if (train && s.global_batch < n / 64) break;  // far more cards than sequences per step
+      // Even at tensor parallel 8 each step would hold n/8 sequences: beyond the largest
+      // published pretraining batch (DeepSeek-V3, arXiv:2412.19437 §4.2: 15360 x 4096 = 63M
+      // tokens) no recipe goes, so more cards are not a real option.
+      if (train && static_cast<double>(n) / 8 * s.seq_len > kLargestBatchTokens) break;
       const auto t = best_strategy(s, a, n, rec.estimates_run);
       if (!t) continue;
       if (!first) first = n;
+      if (t->e.days && (!card_best_days || *t->e.days < *card_best_days)) card_best_days = t->e.days;
       Option o;
       o.card = &a;
       o.cards = n;
