@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/format.h"
 
@@ -406,7 +407,16 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
     m.hidden = r.num("hidden", req, 1, 1e6, true).value_or(0);
     m.heads = static_cast<int>(r.num("heads", req, 1, 10000, true).value_or(0));
     m.kv_heads = static_cast<int>(r.num("kv_heads", !inline_form, 1, 10000, true).value_or(m.heads));
-    m.head_dim = r.num("head_dim", !inline_form, 1, 1e5, true).value_or(m.heads > 0 ? m.hidden / m.heads : 0);
+    if (auto hd = r.num("head_dim", !inline_form, 1, 1e5, true)) {
+      m.head_dim = *hd;
+    } else if (m.heads > 0 && m.hidden > 0) {
+      // Without head_dim it is hidden / heads, which must be whole (found by fuzzing: 7796 / 32
+      // was written back as 243.625 and refused on reading).
+      if (std::fmod(m.hidden, m.heads) != 0) {
+        r.error("head_dim", "required: hidden (" + format_sig(m.hidden, 8) + ") is not a multiple of heads (" + std::to_string(m.heads) + ")");
+      }
+      m.head_dim = std::floor(m.hidden / m.heads);
+    }
     m.ffn_hidden = r.num("ffn_hidden", req, 1, 1e7, true).value_or(0);
     m.ffn_type = r.word("ffn_type", req, {"gated", "plain"}).value_or("gated");
     m.vocab = r.num("vocab", req, 1, 1e8, true).value_or(0);

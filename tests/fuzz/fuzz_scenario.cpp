@@ -1,0 +1,30 @@
+// libFuzzer target: a scenario as JSON text (the CLI's input, the share link's "s"). Checks:
+// no crash or sanitizer report; a scenario that parses estimates with finite results; it writes
+// back to a contract object that parses to the same scenario (from_json(to_json(s)) == s).
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/contract.h"
+#include "core/estimator.h"
+#include "tests/fuzz/fuzz_common.h"
+
+using namespace xuanka;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  core::Diagnostics d;
+  const nlohmann::json j = core::parse_json_text(text, "scenario", d);
+  if (j.is_discarded()) return 0;
+  core::Scenario s;
+  if (!core::from_json(j, fuzz::catalog(), s).empty()) return 0;
+  const core::Estimate e = core::estimate(s);
+  fuzz::require_finite(core::to_json(e), "estimate");
+  const nlohmann::json back = core::to_json(s);
+  core::Scenario s2;
+  const core::Diagnostics d2 = core::from_json(back, fuzz::catalog(), s2);
+  if (!d2.empty()) fuzz::fail("to_json(s) does not parse: " + d2.front().text() + " in " + core::dump_json(back));
+  if (!core::same_scenario(s, s2)) fuzz::fail("from_json(to_json(s)) != s: " + core::dump_json(back));
+  (void)core::dump_json(back);
+  return 0;
+}
