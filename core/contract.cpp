@@ -545,7 +545,8 @@ json to_json(const Estimate& e) {
                   {"it_per_s", optional_number(e.it_per_s)}, {"images_per_s", optional_number(e.images_per_s)},
                   {"s_per_image", optional_number(e.s_per_image)}, {"latency_ms", optional_number(e.latency_ms)},
                   {"fps", optional_number(e.fps)}, {"streams", optional_number(e.streams)}, {"train_s", optional_number(e.train_s)}};
-  j["serving"] = {{"prefill_s", optional_number(e.prefill_s)},
+  j["serving"] = {{"prefill_s", optional_number(e.prefill_s)}, {"ttft_s", optional_number(e.ttft_s)},
+                  {"max_context_bound", e.max_context_tokens ? json(e.max_context_model_bound ? "model" : "memory") : json(nullptr)},
                   {"decode_tokens_per_s_per_request", optional_number(e.decode_tokens_per_s_per_request)},
                   {"decode_tokens_per_s_total", optional_number(e.decode_tokens_per_s_total)},
                   {"max_context_tokens", optional_number(e.max_context_tokens)}, {"max_batch", optional_number(e.max_batch)}};

@@ -474,6 +474,12 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   const auto peak = gpu->peak_flops(s.weights == WeightFormat::fp16 ? Precision::fp16_mixed : Precision::bf16);
   if (peak && gpu->memory_bandwidth_bytes_per_s) {
     e.prefill_s = s.serving.batch * s.serving.prompt_tokens * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
+    // One request alone: its prompt's 2N FLOPs per token at the GEMM rate, but never faster than
+    // one read of the weights (a short prompt is bandwidth-bound: the roofline of Pope et al.
+    // 2022, "Efficiently Scaling Transformer Inference", §2).
+    const double alone_compute_s = std::max(1.0, s.serving.prompt_tokens) * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
+    const double alone_read_s = mem.weights_bytes / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+    e.ttft_s = std::max(alone_compute_s, alone_read_s);
     const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
     const double step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
     e.decode_tokens_per_s_per_request = 1.0 / step;
@@ -482,6 +488,11 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
     e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (s.serving.batch * e.kv_cache_per_token_bytes / tp)));
+    // Never beyond the model's own trained context (its config's max_position_embeddings).
+    if (s.model.max_context && *e.max_context_tokens > *s.model.max_context) {
+      e.max_context_tokens = *s.model.max_context;
+      e.max_context_model_bound = true;
+    }
     const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;  // >= 1 (contract)
     if (ctx >= 1) e.max_batch = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
   }

@@ -39,8 +39,11 @@ struct Estimate {
   std::optional<double> hardware_tflops_per_gpu;  // counting recompute passes (Megatron-LM papers' convention)
   std::optional<double> gpu_hours, days;
   // Serving (inference).
-  std::optional<double> prefill_s, decode_tokens_per_s_per_request, decode_tokens_per_s_total;
+  std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
+  std::optional<double> ttft_s;     // time to first token of one request on its own
+  std::optional<double> decode_tokens_per_s_per_request, decode_tokens_per_s_total;
   std::optional<double> max_context_tokens, max_batch;
+  bool max_context_model_bound = false;  // the model's own context limit binds, not memory
   // Image generation and vision (SCENARIO.md "Result paths (added)").
   std::optional<double> it_per_s;       // denoising steps/s of the batch (inference) or optimizer steps/s (training)
   std::optional<double> images_per_s;   // per GPU: images generated, or training samples

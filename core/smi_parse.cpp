@@ -284,7 +284,11 @@ void parse_nvidia_csv(const std::vector<std::string>& ls, SmiReport& r) {
       else if (h.rfind("memory.used", 0) == 0) d.memory_used_mib = nums[0];
       else if (h.rfind("utilization.gpu", 0) == 0) d.utilization_pct = nums[0];
       else if (h.rfind("power.limit", 0) == 0 || h.rfind("enforced.power.limit", 0) == 0) d.power_cap_w = nums[0];
-      else if (h.rfind("index", 0) == 0) d.index = static_cast<int>(nums[0]);
+      else if (h.rfind("index", 0) == 0) {
+        // A GPU index is small; anything else (found by fuzzing: 2.2e9) is not one, and would
+        // overflow an int.
+        if (nums[0] >= 0 && nums[0] < 65536) d.index = static_cast<int>(nums[0]);
+      }
       else if (h.rfind("driver_version", 0) == 0) r.driver_version = f[k];
     }
     // A row counts only with a name that has letters and a memory figure (rejects stray commas).

@@ -162,3 +162,34 @@ TEST_CASE("validation: at least 90% of the public cases pass their tolerance") {
   REQUIRE(results.size() >= 50);
   CHECK(passed >= 0.9 * results.size());
 }
+
+TEST_CASE("serving: the largest context stops at the model's own; time to first token is one request's") {
+  // Qwen2.5-7B: KV cache 2 x 28 layers x 4 KV heads x 128 x 2 B = 57,344 B per token; an H100's
+  // ~60 GiB left after the weights hold ~1.1M tokens at batch 1 — beyond the model's trained
+  // context, max_position_embeddings 131,072 (its config.json). Before: 1,083,417 was shown.
+  const Estimate one = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
+      "serving": {"batch": 1, "prompt_tokens": 512, "output_tokens": 512}})"));
+  REQUIRE(one.max_context_tokens);
+  CHECK(*one.max_context_tokens == 131072);
+  CHECK(one.max_context_model_bound);
+  // At batch 64 memory binds: 64 sequences share the same free memory.
+  const Estimate many = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
+      "serving": {"batch": 64, "prompt_tokens": 512, "output_tokens": 512}})"));
+  REQUIRE(many.max_context_tokens);
+  CHECK(*many.max_context_tokens < 131072);
+  CHECK_FALSE(many.max_context_model_bound);
+  // Batch 16 of 512-token prompts: one prompt is 2 x 7.6e9 x 512 = 7.8e12 FLOP, ~10 ms at the
+  // H100's GEMM rate, more than one read of 15 GB of weights (~5 ms): compute-bound, so the
+  // batch's prefill is 16 requests' worth and the first token of one request comes after 1/16.
+  const Estimate b16 = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
+      "serving": {"batch": 16, "prompt_tokens": 512, "output_tokens": 128}})"));
+  REQUIRE(b16.ttft_s);
+  REQUIRE(b16.prefill_s);
+  CHECK_THAT(*b16.prefill_s, WithinRel(16 * *b16.ttft_s, 1e-9));
+  // A 16-token prompt is bandwidth-bound: the weights are read once however short the prompt.
+  const Estimate shortp = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
+      "serving": {"batch": 1, "prompt_tokens": 16, "output_tokens": 128}})"));
+  REQUIRE(shortp.ttft_s);
+  CHECK(*shortp.ttft_s > *shortp.prefill_s);
+  CHECK_THAT(*shortp.ttft_s, WithinRel(1.0 / *shortp.decode_tokens_per_s_per_request, 0.01));  // one weight read, as one decode step
+}

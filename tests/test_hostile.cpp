@@ -209,3 +209,12 @@ TEST_CASE("hostile: the page says in its language what the link or configuration
   CHECK(ui::explain_problem(core::Lang::en, "overlay.vendor.nme: unknown key") == "overlay.vendor.nme: unknown field, ignored");
   CHECK(ui::explain_problem(core::Lang::zh, "XUANKA_CONFIG: nested deeper than 64 levels, not read") == "XUANKA_CONFIG：嵌套太深，未读取");
 }
+
+TEST_CASE("hostile: a CSV paste whose index column holds a huge number is not an index") {
+  // Found by fuzz_smi: "index" 2222222222 was cast to int (undefined behaviour, a sanitizer
+  // report). nvidia-smi numbers GPUs from 0; the row is still read, with its index by position.
+  const core::SmiReport r = core::parse_smi("name, index, memory.total [MiB]\nNVIDIA L20, 2222222222, 46068 MiB\n", cat());
+  REQUIRE(r.devices.size() == 1);
+  CHECK(r.devices[0].index == 0);
+  CHECK(r.devices[0].matched_id == "nvidia-l20");
+}

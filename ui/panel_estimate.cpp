@@ -400,7 +400,10 @@ void draw_results(AppState& state, FrameCtx& ctx) {
   } else {
     heading(ctx, tr(L, Str::serving_speed));
     if (e.prefill_s) {
-      label_value(ctx, tr(L, Str::ttft), core::format_sig(*e.prefill_s, 3) + " " + tr(L, Str::seconds));
+      label_value(ctx, tr(L, Str::ttft), core::format_sig(*e.ttft_s, 3) + " " + tr(L, Str::seconds));
+      if (dv.scenario.serving.batch > 1) {
+        label_value(ctx, tr(L, Str::prefill_batch), core::format_sig(*e.prefill_s, 3) + " " + tr(L, Str::seconds));
+      }
       label_value(ctx, tr(L, Str::decode_speed), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
@@ -411,7 +414,8 @@ void draw_results(AppState& state, FrameCtx& ctx) {
       }
     }
     if (e.max_context_tokens) {
-      label_value(ctx, tr(L, Str::max_context), core::format_grouped(*e.max_context_tokens));
+      label_value(ctx, tr(L, Str::max_context), core::format_grouped(*e.max_context_tokens) +
+                                                     tr(L, e.max_context_model_bound ? Str::bound_model : Str::bound_memory));
       if (e.max_batch) label_value(ctx, tr(L, Str::max_batch), core::format_grouped(*e.max_batch));
     }
   }

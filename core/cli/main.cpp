@@ -126,7 +126,8 @@ int cmd_estimate(int argc, char** argv) {
   }
   if (e.gpu_hours) std::printf("job: %s GPU-hours, %s days on %d GPUs\n", format_sig(*e.gpu_hours, 4).c_str(), format_sig(*e.days, 3).c_str(), s.parallel.gpus);
   if (e.decode_tokens_per_s_per_request) {
-    std::printf("serving: time to first token %s s, decode %s tokens/s per request, %s in total\n", format_sig(*e.prefill_s, 3).c_str(),
+    std::printf("serving: time to first token %s s (one request; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",
+                format_sig(*e.ttft_s, 3).c_str(), format_sig(*e.prefill_s, 3).c_str(),
                 format_sig(*e.decode_tokens_per_s_per_request, 4).c_str(), format_sig(*e.decode_tokens_per_s_total, 4).c_str());
   }
   if (e.fps) {
@@ -139,7 +140,8 @@ int cmd_estimate(int argc, char** argv) {
     if (e.train_s) std::printf(", %s h for the training steps", format_sig(*e.train_s / 3600, 4).c_str());
     std::printf("\n");
   }
-  if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens\n", format_sig(*e.max_context_tokens, 6).c_str());
+  if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens (%s)\n", format_sig(*e.max_context_tokens, 6).c_str(),
+                                        e.max_context_model_bound ? "the model's own limit" : "limited by memory");
   if (e.max_batch) std::printf("largest batch at this context: %s\n", format_sig(*e.max_batch, 6).c_str());
   for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.en.c_str());
   for (const auto& w : e.warnings) std::printf("warning: %s\n", w.en.c_str());
