@@ -191,5 +191,7 @@ TEST_CASE("numbers as people type them: full-width digits, separators, 万 and �
   CHECK_FALSE(ui::parse_number_text("abc").has_value());
   CHECK_FALSE(ui::parse_number_text("").has_value());
   CHECK_FALSE(ui::parse_number_text("1\xE4\xB8\x87" "2").has_value());  // 万 only as a suffix
+  CHECK_FALSE(ui::parse_number_text("1e308\xE4\xBA\xBF").has_value());   // 1e308亿 = 1e316 overflows to inf: not a number
+  CHECK_FALSE(ui::parse_number_text("inf").has_value());
   for (double v : {0.1, 1.0 / 3.0, 1.5e12, 123456789.123, 6.02e23}) CHECK(std::strtod(ui::number_text(v).c_str(), nullptr) == v);
 }

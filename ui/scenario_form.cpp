@@ -44,7 +44,7 @@ std::optional<double> parse_number_text(const std::string& in) {
   if (s.empty()) return std::nullopt;
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
-  if (!end || *end != '\0' || !std::isfinite(v)) return std::nullopt;
+  if (!end || *end != '\0' || !std::isfinite(v) || !std::isfinite(v * scale)) return std::nullopt;  // "1e308亿" overflows
   return v * scale;
 }
 
