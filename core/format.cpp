@@ -7,9 +7,14 @@
 namespace xuanka::core {
 
 std::string format_sig(double value, int sig) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  // A result that cannot be computed is never shown as "NaN" or "inf" (issue 14): a dash.
+  if (!std::isfinite(value)) return "\xE2\x80\x94";  // U+2014
   if (value == 0) return "0";
+  if (std::fabs(value) >= 1e15) {  // beyond any real count or price: scientific, not 300 digits
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*g", sig, value);
+    return buf;
+  }
   const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
   int decimals = sig - 1 - magnitude;
   if (decimals < 0) decimals = 0;

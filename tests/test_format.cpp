@@ -1,4 +1,6 @@
 // Tests of display formatting: binary vs decimal bytes, counts, CNY in 万/亿 (tests layer).
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 #include "core/format.h"
@@ -21,6 +23,11 @@ TEST_CASE("format: significant digits, no exponent, trailing zeros dropped") {
   CHECK(format_sig(1200.0, 3) == "1200");
   CHECK(format_sig(2.0, 3) == "2");
   CHECK(format_sig(0.0, 3) == "0");
+  // Never "NaN" or "inf" on the page (issue 14), never hundreds of digits.
+  CHECK(format_sig(std::nan(""), 3) == "\xE2\x80\x94");
+  CHECK(format_sig(HUGE_VAL, 3) == "\xE2\x80\x94");
+  CHECK(format_sig(1e300, 3) == "1e+300");
+  CHECK(format_grouped(HUGE_VAL) == "\xE2\x80\x94");
 }
 
 TEST_CASE("format: parameter counts use K/M/B") {
