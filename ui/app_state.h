@@ -66,6 +66,7 @@ struct RecommendState {
   std::string form_factor;             // empty: any
   std::string goal = "within";         // cheapest | fastest | purchase | within
   int picked_point = -1;               // the scatter point tapped (index into the options), or -1
+  int shown = 12;                      // options listed; "show more" adds 12
 };
 
 // Cost view inputs.

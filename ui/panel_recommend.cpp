@@ -2,6 +2,7 @@
 // time-vs-cost scatter of the Pareto front; a pick opens in Estimate.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/contract.h"
@@ -158,19 +159,26 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
         }
       }
     }
-    text_disabled(ctx, (std::to_string(r.options.size()) + " " + tr(L, Str::options_word)).c_str());
+    text_disabled(ctx, (std::to_string(r.options.size()) + " " + tr(L, Str::options_word) +
+                        (r.options.empty() ? std::string() : std::string(" · ") + tr(L, Str::rec_star))).c_str());
     draw_scatter(state, ctx, r);
     int k = 0;
     for (const core::Option& o : r.options) {
-      if (k >= 12) break;
+      if (k >= state.recommend.shown) break;
       ImGui::Separator();
       ImGui::PushID(k);
-      heading(ctx, (std::to_string(k + 1) + ". " + option_title(L, o) + (o.pareto ? "  ★" : "")).c_str());
+      // The star marks the goal's pick (the list is ranked by the goal); the time-cost front
+      // is said in words under each option on it.
+      heading(ctx, (std::to_string(k + 1) + ". " + option_title(L, o) + (k == 0 ? "  ★" : "")).c_str());
       track(ctx, ("rec.option." + std::to_string(k)).c_str());
+      if (o.pareto) text_disabled(ctx, tr(L, Str::rec_pareto_tag));
       std::string line;
       if (o.job_days) line += core::format_sig(*o.job_days, 3) + " " + tr(L, Str::days);
-      if (o.job_cny) line += (line.empty() ? "" : " · ") + core::format_cny(*o.job_cny, L);
-      if (o.cost.rent_cny_per_hour) line += (line.empty() ? "" : " · ") + core::format_cny(*o.cost.rent_cny_per_hour, L) + "/h";
+      // Renting: the job's rent and the hourly rate; buying: the purchase, labelled, and no
+      // hourly rent beside it.
+      const bool buy = state.recommend.budget_kind == "buy";
+      if (o.job_cny) line += (line.empty() ? "" : " · ") + (buy ? std::string(tr(L, Str::purchase)) + " " : std::string()) + core::format_cny(*o.job_cny, L);
+      if (!buy && o.cost.rent_cny_per_hour) line += (line.empty() ? "" : " · ") + core::format_cny(*o.cost.rent_cny_per_hour, L) + "/h";
       if (!line.empty()) text(ctx, line.c_str());
       label_value(ctx, tr(L, Str::strategy), strategy_text(L, o));
       for (const auto& x : o.reasons) {
@@ -189,6 +197,18 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
       }
       ImGui::PopID();
       ++k;
+    }
+    // Every option is reachable: the list says how many are hidden and shows more on request.
+    if (static_cast<int>(r.options.size()) > state.recommend.shown) {
+      ImGui::Separator();
+      char shown[96];
+      std::snprintf(shown, sizeof shown, tr(L, Str::rec_shown), state.recommend.shown, static_cast<int>(r.options.size()));
+      text_disabled(ctx, shown);
+      if (button(ctx, "rec.more", tr(L, Str::rec_more))) {
+        state.recommend.shown += 12;
+        changed = true;
+      }
+      ImGui::Dummy(ImVec2(0, 12 * ctx.env.dpr));  // not flush with the list's bottom edge
     }
   }
   if (!narrow) ImGui::EndChild();

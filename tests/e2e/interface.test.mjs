@@ -86,6 +86,13 @@ for (const device of [DESKTOP, PHONE]) {
     let s = await state(page);
     expect(s.view === 'recommend' && s.results.options > 0, `recommend: ${JSON.stringify(s.results)}`);
     await screenshot(page, `${device.name}-recommend`);
+    if (device === DESKTOP) {
+      // Every option is reachable: past the first 12 the list offers more (issue 15).
+      expect(s.results.options > 12, `only ${s.results.options} options for the default job`);
+      expect(!(await rects(page))['rec.option.12'], 'a 13th option was listed before asking');
+      await press(page, device, 'rec.more');
+      expect((await rects(page))['rec.option.12'], 'Show more did not list the 13th option');
+    }
     const top = s.results.top;
     await press(page, device, 'rec.open.0');
     s = await state(page);
