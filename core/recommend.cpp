@@ -2,8 +2,10 @@
 #include "core/recommend.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
+#include "core/contract.h"
 #include "core/format.h"
 #include "core/hardware.h"
 
@@ -343,6 +345,115 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   }
   rec.options = std::move(ok);
   return rec;
+}
+
+// [SECTION] fixes — one change that makes a setup fit.
+std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::size_t max_fixes) {
+  std::vector<Fix> out;
+  const Estimate now = estimate(s);
+  if (!s.gpu || !now.fits || *now.fits) return out;
+  const nlohmann::json base = to_json(s);
+  const bool train = s.task != Task::inference;
+  const bool llm = s.model.kind == "llm";
+  // Tries the edited scenarios in order; the first that fits is the fix of this kind.
+  auto first_fit = [&](const std::vector<nlohmann::json>& tries, auto describe) {
+    if (out.size() >= max_fixes) return;
+    for (const nlohmann::json& j : tries) {
+      Scenario t;
+      if (!from_json(j, catalog, t).empty()) continue;  // not a valid scenario: not offered
+      Estimate e = estimate(t);
+      if (e.fits && *e.fits) {
+        out.push_back({describe(t, e), std::move(t), std::move(e)});
+        return;
+      }
+    }
+  };
+  const std::string gib_word = " GiB";
+  auto per_card = [&](const Estimate& e) { return format_sig(e.total_bytes / 1073741824.0, 3); };
+  auto edit = [&](auto f) {
+    nlohmann::json j = base;
+    f(j);
+    return j;
+  };
+  const Parallel& p = s.parallel;
+  if (train) {
+    std::vector<nlohmann::json> tries;  // ZeRO: shard optimizer states, then gradients, then weights (Rajbhandari et al. 2020)
+    for (int z = p.zero + 1; z <= 3; ++z) tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["zero"] = z; }));
+    first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+      return notice("fix_zero", "ZeRO-" + std::to_string(t.parallel.zero) + ": " + per_card(e) + gib_word + " per card",
+                    {std::to_string(t.parallel.zero), per_card(e)});
+    });
+    tries.clear();  // recompute: selective keeps the cheap activations (Korthikanti et al. 2022), full keeps only layer inputs
+    if (s.recompute == Recompute::none) tries.push_back(edit([](nlohmann::json& j) { j["recompute"] = "selective"; }));
+    if (s.recompute != Recompute::full) tries.push_back(edit([](nlohmann::json& j) { j["recompute"] = "full"; }));
+    first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+      return notice(std::string("fix_recompute_") + word(t.recompute), "recompute " + std::string(word(t.recompute)) + ": " + per_card(e) + gib_word + " per card",
+                    {per_card(e)});
+    });
+    if (llm && p.tp > 1 && !p.sequence_parallel) {  // sequence parallel splits the TP group's norm/dropout activations (Korthikanti et al. 2022)
+      first_fit({edit([](nlohmann::json& j) { j["parallel"]["sequence_parallel"] = true; })}, [&](const Scenario&, const Estimate& e) {
+        return notice("fix_sequence_parallel", "sequence parallel: " + per_card(e) + gib_word + " per card", {per_card(e)});
+      });
+    }
+    tries.clear();
+    for (int mb = s.micro_batch / 2; mb >= 1; mb /= 2) {
+      if (s.global_batch % mb == 0) tries.push_back(edit([&](nlohmann::json& j) { j["micro_batch"] = mb; }));
+    }
+    first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+      return notice("fix_micro_batch", "micro-batch " + std::to_string(t.micro_batch) + ": " + per_card(e) + gib_word + " per card",
+                    {std::to_string(t.micro_batch), per_card(e)});
+    });
+    if (p.offload == Offload::none) {  // ZeRO-Offload: optimizer states and step on the CPU (Ren et al. 2021)
+      first_fit({edit([](nlohmann::json& j) { j["parallel"]["offload"] = "optimizer"; })}, [&](const Scenario&, const Estimate& e) {
+        return notice("fix_offload", "optimizer offloaded to CPU memory: " + per_card(e) + gib_word + " per card", {per_card(e)});
+      });
+    }
+    const auto bnb = s.gpu->support.find("bitsandbytes");
+    if (s.task == Task::lora && llm && !(bnb != s.gpu->support.end() && bnb->second.level == "no")) {
+      // The QLoRA recipe (Dettmers et al. 2023) pairs the 4-bit base with gradient checkpointing.
+      first_fit({edit([](nlohmann::json& j) { j["task"] = "qlora"; j["weights"] = "nf4"; }),
+                 edit([](nlohmann::json& j) { j["task"] = "qlora"; j["weights"] = "nf4"; j["recompute"] = "full"; })},
+                [&](const Scenario& t, const Estimate& e) {
+                  return t.recompute == s.recompute
+                             ? notice("fix_qlora", "QLoRA (4-bit base): " + per_card(e) + gib_word + " per card", {per_card(e)})
+                             : notice("fix_qlora_recompute", "QLoRA (4-bit base) with full recompute: " + per_card(e) + gib_word + " per card", {per_card(e)});
+                });
+    }
+  } else if (llm) {
+    std::vector<nlohmann::json> tries;  // quantised weights: FP8 where the card has it, else INT8, then 4-bit
+    const bool fp8 = s.gpu->peak_flops(Precision::fp8_mixed).has_value();
+    for (const char* w : {fp8 ? "fp8" : "int8", "int4"}) {
+      if (info(s.weights).stored_bytes > info(*from_word<WeightFormat>(w)).stored_bytes) {
+        tries.push_back(edit([&](nlohmann::json& j) { j["weights"] = w; }));
+      }
+    }
+    first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+      std::string w = word(t.weights);
+      for (char& ch : w) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      return notice("fix_weights", w + " weights: " + per_card(e) + gib_word + " per card", {w, per_card(e)});
+    });
+    tries.clear();
+    for (int b = s.serving.batch / 2; b >= 1; b /= 2) tries.push_back(edit([&](nlohmann::json& j) { j["serving"]["batch"] = b; }));
+    first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+      return notice("fix_batch", "batch " + std::to_string(t.serving.batch) + ": " + per_card(e) + gib_word + " per card",
+                    {std::to_string(t.serving.batch), per_card(e)});
+    });
+  }
+  // More cards: data parallel with ZeRO shards the states further; serving splits the weights
+  // by tensor parallelism within one server.
+  std::vector<nlohmann::json> tries;
+  for (int k : {2, 4, 8}) {
+    if (train) {
+      tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["gpus"] = p.gpus * k; }));
+    } else if (llm && p.tp * k <= hw::kCardsPerNode) {
+      tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["gpus"] = p.gpus * k; j["parallel"]["tp"] = p.tp * k; }));
+    }
+  }
+  first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+    return notice("fix_cards", std::to_string(t.parallel.gpus) + " cards: " + per_card(e) + gib_word + " per card",
+                  {std::to_string(t.parallel.gpus), per_card(e)});
+  });
+  return out;
 }
 
 }  // namespace xuanka::core

@@ -49,6 +49,18 @@ struct Recommendation {
 
 Recommendation recommend(const Scenario& base, const Catalog& catalog, const Constraints& c);
 
+// A setup that does not fit, and one change that makes it fit, with its estimate.
+struct Fix {
+  Notice what;        // e.g. "ZeRO-3: 62.1 GiB per card"
+  Scenario scenario;  // the scenario with that one change
+  Estimate estimate;
+};
+// The smallest single changes that make `s` fit its card, in the order a practitioner tries
+// them (shard more, recompute, sequence parallel, smaller micro-batch, offload, quantise,
+// more cards); empty when it fits or nothing single does. Each goes through the contract, so
+// every fix is a valid scenario.
+std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::size_t max_fixes = 4);
+
 // Card counts searched: 1, 2, 4, 8, then whole 8-card nodes doubling up to 4096.
 std::vector<int> card_counts(std::optional<int> max_cards);
 

@@ -4,6 +4,7 @@
 #include "core/contract.h"
 #include "core/catalog_embedded.h"
 #include "core/recommend.h"
+#include "ui/strings.h"
 #include "vectors_io.h"
 
 using namespace xuanka::core;
@@ -196,4 +197,40 @@ TEST_CASE("recommend: QLoRA is never put on a card that bitsandbytes does not ru
     INFO(o.card->id);
     CHECK_FALSE((o.card->support.count("bitsandbytes") && o.card->support.at("bitsandbytes").level == "no"));
   }
+}
+
+TEST_CASE("fixes: a setup that does not fit gets single changes that make it fit, each valid and translated") {
+  // 70B pretrain on 1024 H800 at TP 8 / PP 4, 8k sequences, selective recompute, no sequence
+  // parallel: the activations of the norms and dropouts are replicated across the TP group
+  // (Korthikanti et al. 2022, Table 2: 34sbh without SP vs 34sbh/t with it), which pushes it
+  // over 80 GB; sequence parallel divides them by 8 and it fits (the page's preset had this).
+  const json pre = json::parse(R"({"model":"llama-3.1-70b","task":"pretrain","seq_len":8192,"micro_batch":1,"global_batch":1024,
+      "recompute":"selective","parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})");
+  const Scenario s = scenario(pre);
+  REQUIRE(estimate(s).fits == std::optional<bool>(false));
+  const std::vector<Fix> fixes = fixes_to_fit(s, cat());
+  REQUIRE_FALSE(fixes.empty());
+  bool sp = false;
+  for (const Fix& f : fixes) {
+    INFO(f.what.en);
+    CHECK(f.estimate.fits == std::optional<bool>(true));
+    Scenario back;
+    CHECK(from_json(to_json(f.scenario), cat(), back).empty());  // a valid scenario: opens in the form
+    CHECK(xuanka::ui::str_by_key("n_" + f.what.code).has_value());      // said in zh and en
+    sp |= f.what.code == "fix_sequence_parallel" && f.scenario.parallel.sequence_parallel;
+  }
+  CHECK(sp);
+  // 70B served in BF16 (141 GB of weights) on one 80 GB card: 4-bit weights or two cards by
+  // tensor parallelism each make it fit; FP8 (70.6 GB + context) is offered only if it fits.
+  const Scenario serve = scenario(json::parse(R"({"model":"llama-3.1-70b","task":"inference","weights":"bf16","gpu":"nvidia-h100-sxm5-80gb"})"));
+  const std::vector<Fix> sf = fixes_to_fit(serve, cat());
+  CHECK(std::any_of(sf.begin(), sf.end(), [](const Fix& f) { return f.what.code == "fix_weights"; }));
+  CHECK(std::any_of(sf.begin(), sf.end(), [](const Fix& f) { return f.what.code == "fix_cards" && f.scenario.parallel.tp == 2; }));
+  // 13B LoRA on a 24 GB card (26 GB of BF16 weights): QLoRA's 4-bit base (~7 GB) with the
+  // recipe's gradient checkpointing fits (without it 2k-token activations add ~18 GB).
+  const Scenario lora = scenario(json::parse(R"({"model":"llama-2-13b","task":"lora","seq_len":2048,"gpu":"nvidia-rtx-4090"})"));
+  const std::vector<Fix> lf = fixes_to_fit(lora, cat());
+  CHECK(std::any_of(lf.begin(), lf.end(), [](const Fix& f) { return f.what.code.rfind("fix_qlora", 0) == 0 && f.scenario.task == Task::qlora; }));
+  // A setup that fits needs no fix.
+  CHECK(fixes_to_fit(scenario(json::parse(R"({"model":"llama-2-7b","task":"qlora","gpu":"nvidia-rtx-4090"})")), cat()).empty());
 }

@@ -82,6 +82,7 @@ struct Derived {
   core::Scenario scenario;
   core::Diagnostics problems;          // the scenario's errors, each naming its field
   std::optional<core::Estimate> estimate;
+  std::vector<core::Fix> fixes;        // when it does not fit: single changes that make it fit
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;
   core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field

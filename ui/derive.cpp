@@ -45,6 +45,8 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   d.constraint_problems.clear();
   if (!d.problems.empty()) return;
   d.estimate = core::estimate(d.scenario);
+  d.fixes.clear();
+  if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);
   const core::Region* region = catalog.find_region(state.estimate.region);
   if (d.scenario.gpu) {
     core::CostInputs ci;

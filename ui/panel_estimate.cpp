@@ -65,7 +65,7 @@ constexpr Preset kPresets[] = {
     {"qlora24", Str::preset_qlora24, R"({"model":"llama-3.1-8b","task":"qlora","lora":{"rank":16,"targets":"all_linear"},"seq_len":2048,"micro_batch":1,"recompute":"full","parallel":{"gpus":1,"tp":1,"pp":1,"zero":0,"offload":"none"},"gpu":"nvidia-rtx-4090","tokens":1e8})"},
     {"lora13b", Str::preset_13b_lora, R"({"model":"llama-2-13b","task":"lora","lora":{"rank":16,"targets":"attn"},"seq_len":4096,"micro_batch":1,"recompute":"selective","parallel":{"gpus":1,"tp":1,"pp":1,"zero":0,"offload":"none"},"gpu":"nvidia-a100-sxm4-80gb","tokens":1e9})"},
     {"ft70b", Str::preset_70b_ft, R"({"model":"llama-3.1-70b","task":"full_ft","seq_len":4096,"micro_batch":1,"global_batch":256,"recompute":"full","parallel":{"gpus":32,"tp":8,"pp":1,"zero":3,"offload":"none"},"gpu":"nvidia-h800-sxm5-80gb","tokens":2e9})"},
-    {"pretrain", Str::preset_pretrain, R"({"model":"llama-3.1-70b","task":"pretrain","seq_len":8192,"micro_batch":1,"global_batch":1024,"recompute":"selective","parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1,"offload":"none"},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})"},
+    {"pretrain", Str::preset_pretrain, R"({"model":"llama-3.1-70b","task":"pretrain","seq_len":8192,"micro_batch":1,"global_batch":1024,"recompute":"selective","parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1,"offload":"none","sequence_parallel":true},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})"},
     {"serve70b", Str::preset_serve70b, R"({"model":"qwen2.5-72b","task":"inference","weights":"bf16","serving":{"batch":16,"prompt_tokens":2048,"output_tokens":512},"parallel":{"gpus":4,"tp":4,"pp":1},"gpu":"nvidia-h20-96gb"})"},
     // The buyers' guides' other two scenarios: product pictures (SDXL LoRA at 1024 px on one
     // 24 GB card, latents and captions cached as kohya/diffusers scripts do) and a factory line
@@ -302,7 +302,8 @@ void job_cost_row(AppState& state, FrameCtx& ctx) {
   track(ctx, "est.cost");
 }
 
-void draw_results(AppState& state, FrameCtx& ctx) {
+bool draw_results(AppState& state, FrameCtx& ctx) {
+  bool changed = false;
   const Lang L = state.lang;
   const Derived& dv = state.derived;
   if (!dv.problems.empty()) {
@@ -311,9 +312,9 @@ void draw_results(AppState& state, FrameCtx& ctx) {
     for (const auto& p : dv.problems) text_wrapped(ctx, p.text().c_str());
     ImGui::PopStyleColor();
     track(ctx, "est.problems");
-    return;
+    return changed;
   }
-  if (!dv.estimate) return;
+  if (!dv.estimate) return changed;
   const core::Estimate& e = *dv.estimate;
   const core::Scenario& s = dv.scenario;
   // Share and export.
@@ -341,6 +342,17 @@ void draw_results(AppState& state, FrameCtx& ctx) {
     text(ctx, verdict.c_str());
     ImGui::PopStyleColor();
     track(ctx, "est.verdict");
+  }
+  // Does not fit: the single changes that make it fit, each a tap away.
+  if (!dv.fixes.empty()) {
+    text_wrapped(ctx, tr(L, Str::fixes_title));
+    for (std::size_t i = 0; i < dv.fixes.size(); ++i) {
+      if (button(ctx, ("est.fix." + std::to_string(i)).c_str(), notice_text(L, dv.fixes[i].what).c_str())) {
+        from_contract(core::to_json(dv.fixes[i].scenario), state.estimate.form);
+        changed = true;
+        break;  // the fixes belong to the old scenario
+      }
+    }
   }
   text_disabled(ctx, (core::format_count(e.params) + " " + tr(L, Str::params_word) +
                       (e.trainable_params > 0 && e.trainable_params < e.params ? " · " + core::format_count(e.trainable_params) + " " + tr(L, Str::trainable) : "")).c_str());
@@ -452,6 +464,7 @@ void draw_results(AppState& state, FrameCtx& ctx) {
       }
     }
   }
+  return changed;
 }
 }  // namespace
 
@@ -460,7 +473,7 @@ bool draw_estimate(AppState& state, FrameCtx& ctx) {
   bool changed = draw_presets(state, ctx);
   ImGui::Separator();
   if (ctx.env.narrow()) {
-    draw_results(state, ctx);
+    changed |= draw_results(state, ctx);
     ImGui::Separator();
     changed |= draw_inputs(state, ctx);
     return changed;
@@ -471,7 +484,7 @@ bool draw_estimate(AppState& state, FrameCtx& ctx) {
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("##est_results", ImVec2(0, 0), false);
-  draw_results(state, ctx);
+  changed |= draw_results(state, ctx);
   ImGui::EndChild();
   return changed;
 }

@@ -80,6 +80,27 @@ for (const device of [DESKTOP, PHONE]) {
     await page.close();
   });
 
+  if (device === DESKTOP) {
+    await t.test(`${device.name}: the pretraining preset fits; a setup that does not fit offers one-tap fixes that make it fit`, async () => {
+      let { page, problems } = await openPage(browser, device);
+      await press(page, device, 'preset.pretrain');
+      let s = await state(page);
+      expect(s.scenario.task === 'pretrain' && s.results.fits === true, `the pretraining preset: fits ${s.results.fits}`);
+      await page.close();
+      // 13B LoRA on a 24 GB card: 26 GB of BF16 weights alone do not fit.
+      const lora = { model: 'llama-2-13b', task: 'lora', seq_len: 2048, gpu: 'nvidia-rtx-4090' };
+      ({ page, problems } = await openPage(browser, device, `${pageUrl}#s=${encodeURIComponent(JSON.stringify(lora))}`));
+      s = await state(page);
+      expect(s.results.fits === false, `13B LoRA on a 4090 fits? ${s.results.fits}`);
+      expect((await rects(page))['est.fix.0'], 'no fix is offered');
+      await screenshot(page, `${device.name}-estimate-fixes`);
+      await press(page, device, 'est.fix.0');
+      s = await state(page);
+      expect(s.results.fits === true, `after the first fix: fits ${s.results.fits}, scenario ${JSON.stringify(s.scenario)}`);
+      expect(problems.length === 0, problems.join('; '));
+      await page.close();
+    });
+  }
   await t.test(`${device.name}: a recommendation runs, and a pick opens in Estimate; Cost shows the break-even`, async () => {
     const { page, problems } = await openPage(browser, device);
     await press(page, device, 'nav.recommend');
