@@ -15,9 +15,13 @@ constexpr double kServerBoard8Cny = 400000;
 constexpr double kServerPcie8Cny = 120000;
 // Scale-out per node beyond one: 8 x 200-400 Gb/s NICs, cables and a leaf/spine switch share.
 constexpr double kNetworkPerNodeCny = 150000;
-// Host power per server besides the cards (CPUs, memory, fans, NICs): 2 kW for a baseboard
-// server, 1 kW for a PCIe server (typical of DGX/HGX and 4U PCIe server specifications).
-constexpr double kHostPowerBoard8W = 2000;
+// Host power per server besides the cards (CPUs, memory, NVSwitches, NICs, fans): a baseboard
+// server's maximum draw less its cards', from NVIDIA's DGX datasheets — DGX H100: 10.2 kW max
+// with 8 x 700 W GPUs = 4.6 kW; DGX A100: 6.5 kW max with 8 x 400 W = 3.3 kW (cards of 700 W
+// and more take the first, cooler cards the second). A 4U 8-slot PCIe server with two CPUs:
+// about 1 kW.
+constexpr double kHostPowerBoard8HotW = 4600;
+constexpr double kHostPowerBoard8W = 3300;
 constexpr double kHostPowerPcie8W = 1000;
 constexpr double kCardsPerServer = 8;
 constexpr double kHoursPerMonth = 730;  // 8760 / 12
@@ -45,7 +49,10 @@ ServerClass server_class(const Accelerator& card) {
   return f && (*f == "sxm" || *f == "oam" || *f == "superchip" || *f == "module") ? ServerClass::board8 : ServerClass::pcie8;
 }
 double default_server_cny(ServerClass c) { return c == ServerClass::board8 ? kServerBoard8Cny : kServerPcie8Cny; }
-double host_power_w_per_node(ServerClass c) { return c == ServerClass::board8 ? kHostPowerBoard8W : kHostPowerPcie8W; }
+double host_power_w_per_node(ServerClass c, double card_tdp_w) {
+  if (c == ServerClass::pcie8) return kHostPowerPcie8W;
+  return card_tdp_w >= 700 ? kHostPowerBoard8HotW : kHostPowerBoard8W;
+}
 
 std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s) {
   if (!c.rent_cny_per_hour || !(tokens_per_s > 0)) return std::nullopt;
@@ -97,11 +104,11 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back(notice("no_region", "no region: electricity not priced"));
   const double tdp = card.tdp_w.value_or(0);
   if (!card.tdp_w) r.warnings.push_back(notice("tdp_unknown", card.name + ": TDP unknown, card power not counted", {card.name}));
-  r.it_power_kw = (tdp * n * in.power_load + host_power_w_per_node(sc) * r.nodes * in.power_load) / 1000.0;
+  r.it_power_kw = (tdp * n * in.power_load + host_power_w_per_node(sc, tdp) * r.nodes * in.power_load) / 1000.0;
   r.facility_power_kw = r.it_power_kw * r.pue;
   const double rack_kw = in.rack_kw.value_or(region ? region->rack_kw_hi : kDefaultRackKw);
   // Racks: the servers' full (TDP) draw must fit the rack's power budget.
-  const double full_kw = (tdp * n + host_power_w_per_node(sc) * r.nodes) / 1000.0;
+  const double full_kw = (tdp * n + host_power_w_per_node(sc, tdp) * r.nodes) / 1000.0;
   r.racks = std::ceil(full_kw / rack_kw);
   if (tdp >= 700) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
   if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", "one server draws more than a " + format_sig(rack_kw, 3) + " kW rack", {format_sig(rack_kw, 3)}));

@@ -60,6 +60,6 @@ std::optional<double> purchase_cny_per_card(const Accelerator& card);
 ServerClass server_class(const Accelerator& card);
 // The defaults, exposed for the interface's "why".
 double default_server_cny(ServerClass c);
-double host_power_w_per_node(ServerClass c);
+double host_power_w_per_node(ServerClass c, double card_tdp_w);  // W besides the cards, per 8-card server
 
 }  // namespace xuanka::core

@@ -116,9 +116,9 @@ TEST_CASE("recommend: adding a card to the catalog never removes a fitting optio
 TEST_CASE("cost: owning 8 H100s pays off after about 7.4 months of continuous use at the seeds' prices") {
   // Seeds (003): H100 15-20万 per card, rent 35-50 CNY per card-hour; "连续使用超过半年自建才可能划算".
   // Hand calculation with the middles: purchase 8 x 175,000 + 400,000 server = 1,800,000 CNY.
-  // Rent per month: 8 x 42.5 x 730 h = 248,200 CNY. Power: (8 x 700 W + 2,000 W host) x 0.8 load
-  // = 6.08 kW x PUE 1.4 = 8.512 kW x 730 h x 0.775 CNY/kWh (Shenzhen middle) = 4,815.7 CNY.
-  // Break-even = 1,800,000 / (248,200 - 4,815.7) = 7.396 months.
+  // Rent per month: 8 x 42.5 x 730 h = 248,200 CNY. Power: (8 x 700 W + 4,600 W host; DGX H100
+  // datasheet: 10.2 kW max) x 0.8 load = 8.16 kW x PUE 1.4 = 11.424 kW x 730 h x 0.775 CNY/kWh
+  // (Shenzhen middle) = 6,463.1 CNY. Break-even = 1,800,000 / (248,200 - 6,463.1) = 7.446 months.
   const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
   const Region* sz = cat().find_region("guangdong-shenzhen");
   REQUIRE(sz);
@@ -129,10 +129,11 @@ TEST_CASE("cost: owning 8 H100s pays off after about 7.4 months of continuous us
   const CostResult r = cost(h100, sz, in, std::nullopt);
   CHECK_THAT(*r.purchase_cny, WithinRel(1800000.0, 1e-9));
   CHECK_THAT(*r.rent_monthly_cny, WithinRel(248200.0, 1e-9));
-  CHECK_THAT(*r.break_even_months, WithinRel(1800000.0 / (248200.0 - 8.512 * 730 * 0.775), 1e-6));
+  CHECK_THAT(*r.break_even_months, WithinRel(1800000.0 / (248200.0 - 11.424 * 730 * 0.775), 1e-6));
   CHECK(*r.break_even_months > 6.0);
   CHECK(*r.break_even_months < 9.0);
-  CHECK(r.racks == 1);  // 7.6 kW at full TDP in a 20 kW Shenzhen rack
+  CHECK(r.racks == 1);  // 10.2 kW at full draw in a 20 kW Shenzhen rack
+  CHECK_THAT(r.it_power_kw, WithinRel(8.16, 1e-9));
 }
 
 TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facility kW x hours") {
@@ -144,9 +145,10 @@ TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facili
   const CostResult r = cost(a100, js, in, 100.0);
   // 16 x 20 CNY x 100 h = 32,000 CNY.
   CHECK_THAT(*r.job_rent_cny, WithinRel(32000.0, 1e-9));
-  // 2 nodes: (16 x 400 + 2 x 2000) W x 0.8 = 8.32 kW x PUE 1.35 = 11.232 kW x 100 h = 1,123.2 kWh x 0.8 CNY.
-  CHECK_THAT(*r.job_energy_kwh, WithinRel(1123.2, 1e-9));
-  CHECK_THAT(*r.job_energy_cny, WithinRel(1123.2 * 0.8, 1e-9));
+  // 2 nodes: (16 x 400 + 2 x 3,300 host; DGX A100 datasheet: 6.5 kW max) W x 0.8 = 10.4 kW
+  // x PUE 1.35 = 14.04 kW x 100 h = 1,404 kWh x 0.8 CNY.
+  CHECK_THAT(*r.job_energy_kwh, WithinRel(1404.0, 1e-9));
+  CHECK_THAT(*r.job_energy_cny, WithinRel(1404.0 * 0.8, 1e-9));
   CHECK(r.nodes == 2);
 }
 
