@@ -368,8 +368,12 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
       }
     }
   };
-  const std::string gib_word = " GiB";
-  auto per_card = [&](const Estimate& e) { return format_sig(e.total_bytes / 1073741824.0, 3); };
+  // A fix's notice: what changed, then the memory per card it gives (the last argument).
+  auto said = [](std::string code, const std::string& what, std::vector<std::string> args, const Estimate& e) {
+    const std::string gib = format_sig(e.total_bytes / kBytesPerGiB, 3);
+    args.push_back(gib);
+    return notice(std::move(code), what + ": " + gib + " GiB per card", std::move(args));
+  };
   auto edit = [&](auto f) {
     nlohmann::json j = base;
     f(j);
@@ -380,19 +384,17 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     std::vector<nlohmann::json> tries;  // ZeRO: shard optimizer states, then gradients, then weights (Rajbhandari et al. 2020)
     for (int z = p.zero + 1; z <= 3; ++z) tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["zero"] = z; }));
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return notice("fix_zero", "ZeRO-" + std::to_string(t.parallel.zero) + ": " + per_card(e) + gib_word + " per card",
-                    {std::to_string(t.parallel.zero), per_card(e)});
+      return said("fix_zero", "ZeRO-" + std::to_string(t.parallel.zero), {std::to_string(t.parallel.zero)}, e);
     });
     tries.clear();  // recompute: selective keeps the cheap activations (Korthikanti et al. 2022), full keeps only layer inputs
     if (s.recompute == Recompute::none) tries.push_back(edit([](nlohmann::json& j) { j["recompute"] = "selective"; }));
     if (s.recompute != Recompute::full) tries.push_back(edit([](nlohmann::json& j) { j["recompute"] = "full"; }));
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return notice(std::string("fix_recompute_") + word(t.recompute), "recompute " + std::string(word(t.recompute)) + ": " + per_card(e) + gib_word + " per card",
-                    {per_card(e)});
+      return said(std::string("fix_recompute_") + word(t.recompute), "recompute " + std::string(word(t.recompute)), {}, e);
     });
     if (llm && p.tp > 1 && !p.sequence_parallel) {  // sequence parallel splits the TP group's norm/dropout activations (Korthikanti et al. 2022)
       first_fit({edit([](nlohmann::json& j) { j["parallel"]["sequence_parallel"] = true; })}, [&](const Scenario&, const Estimate& e) {
-        return notice("fix_sequence_parallel", "sequence parallel: " + per_card(e) + gib_word + " per card", {per_card(e)});
+        return said("fix_sequence_parallel", "sequence parallel", {}, e);
       });
     }
     tries.clear();
@@ -400,12 +402,11 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
       if (s.global_batch % mb == 0) tries.push_back(edit([&](nlohmann::json& j) { j["micro_batch"] = mb; }));
     }
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return notice("fix_micro_batch", "micro-batch " + std::to_string(t.micro_batch) + ": " + per_card(e) + gib_word + " per card",
-                    {std::to_string(t.micro_batch), per_card(e)});
+      return said("fix_micro_batch", "micro-batch " + std::to_string(t.micro_batch), {std::to_string(t.micro_batch)}, e);
     });
     if (p.offload == Offload::none) {  // ZeRO-Offload: optimizer states and step on the CPU (Ren et al. 2021)
       first_fit({edit([](nlohmann::json& j) { j["parallel"]["offload"] = "optimizer"; })}, [&](const Scenario&, const Estimate& e) {
-        return notice("fix_offload", "optimizer offloaded to CPU memory: " + per_card(e) + gib_word + " per card", {per_card(e)});
+        return said("fix_offload", "optimizer offloaded to CPU memory", {}, e);
       });
     }
     const auto bnb = s.gpu->support.find("bitsandbytes");
@@ -415,8 +416,8 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
                  edit([](nlohmann::json& j) { j["task"] = "qlora"; j["weights"] = "nf4"; j["recompute"] = "full"; })},
                 [&](const Scenario& t, const Estimate& e) {
                   return t.recompute == s.recompute
-                             ? notice("fix_qlora", "QLoRA (4-bit base): " + per_card(e) + gib_word + " per card", {per_card(e)})
-                             : notice("fix_qlora_recompute", "QLoRA (4-bit base) with full recompute: " + per_card(e) + gib_word + " per card", {per_card(e)});
+                             ? said("fix_qlora", "QLoRA (4-bit base)", {}, e)
+                             : said("fix_qlora_recompute", "QLoRA (4-bit base) with full recompute", {}, e);
                 });
     }
   } else if (llm) {
@@ -430,13 +431,12 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
       std::string w = word(t.weights);
       for (char& ch : w) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      return notice("fix_weights", w + " weights: " + per_card(e) + gib_word + " per card", {w, per_card(e)});
+      return said("fix_weights", w + " weights", {w}, e);
     });
     tries.clear();
     for (int b = s.serving.batch / 2; b >= 1; b /= 2) tries.push_back(edit([&](nlohmann::json& j) { j["serving"]["batch"] = b; }));
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return notice("fix_batch", "batch " + std::to_string(t.serving.batch) + ": " + per_card(e) + gib_word + " per card",
-                    {std::to_string(t.serving.batch), per_card(e)});
+      return said("fix_batch", "batch " + std::to_string(t.serving.batch), {std::to_string(t.serving.batch)}, e);
     });
   }
   // More cards: data parallel with ZeRO shards the states further; serving splits the weights
@@ -450,8 +450,7 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     }
   }
   first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-    return notice("fix_cards", std::to_string(t.parallel.gpus) + " cards: " + per_card(e) + gib_word + " per card",
-                  {std::to_string(t.parallel.gpus), per_card(e)});
+    return said("fix_cards", std::to_string(t.parallel.gpus) + " cards", {std::to_string(t.parallel.gpus)}, e);
   });
   return out;
 }
