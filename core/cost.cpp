@@ -1,6 +1,7 @@
 // The cost model (core layer).
 #include "core/cost.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/format.h"
@@ -26,7 +27,23 @@ constexpr double kHostPowerPcie8W = 1000;
 constexpr double kCardsPerServer = 8;
 constexpr double kHoursPerMonth = 730;  // 8760 / 12
 constexpr double kDefaultRackKw = 12;   // when no region is given
+// China's VAT rates: 13% on goods, incl. electricity (财政部 税务总局 海关总署公告2019年第39号,
+// from 1 April 2019); 6% on value-added telecom and modern services such as IDC, cloud
+// compute rent and colocation (财税〔2016〕36号 附件1 第十五条).
+constexpr double kVatGoods = 0.13;
+constexpr double kVatServices = 0.06;
 }  // namespace
+
+std::optional<double> rent_cumulative_cny(const CostResult& c, double months) {
+  if (!c.rent_monthly_cny) return std::nullopt;
+  return *c.rent_monthly_cny * months;
+}
+
+std::optional<double> own_cumulative_cny(const CostResult& c, double months) {
+  if (!c.purchase_cny) return std::nullopt;
+  const double resale = months >= c.depreciation_months ? c.residual_cny : 0.0;
+  return *c.purchase_cny + (c.power_monthly_cny + c.colocation_monthly_cny) * months - resale;
+}
 
 std::optional<double> rent_cny_per_card_hour(const Accelerator& card) {
   if (card.vendor_rent_cny_per_card_hour) return card.vendor_rent_cny_per_card_hour;
@@ -78,7 +95,9 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
     const int age = months(*in.today) - months(card.market->date.size() >= 7 ? card.market->date : card.market->date + "-12");
     if (age > 12) r.warnings.push_back(notice("price_old", card.name + ": the newest public price is from " + card.market->date + ", over a year old", {card.name, card.market->date}));
   }
-  if (rent) r.rent_cny_per_hour = *rent * n;
+  r.vat_goods = in.add_vat ? kVatGoods : 0.0;
+  r.vat_services = in.add_vat ? kVatServices : 0.0;
+  if (rent) r.rent_cny_per_hour = *rent * n * (1 + r.vat_services);
 
   // Buy: cards + servers (+ network for more than one node).
   std::optional<double> price = in.card_price_cny;
@@ -89,7 +108,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   }
   const double server = in.server_cny.value_or(default_server_cny(sc));
   const double network = r.nodes > 1 ? in.network_cny_per_node.value_or(kNetworkPerNodeCny) * r.nodes : 0;
-  if (price) r.purchase_cny = *price * n + server * r.nodes + network;
+  if (price) r.purchase_cny = (*price * n + server * r.nodes + network) * (1 + r.vat_goods);
   if (!in.server_cny) {
     r.assumptions.push_back(notice(sc == ServerClass::board8 ? "a_server_board8" : "a_server_pcie8",
                                    "server platform " + format_sig(server / 1e4, 3) + "万 CNY per " +
@@ -100,6 +119,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   // Power: cards at their load share + host share, times PUE (all in kW).
   r.electricity_cny_per_kwh = in.electricity_cny_per_kwh.value_or(
       region ? (region->electricity_cny_per_kwh_lo + region->electricity_cny_per_kwh_hi) / 2 : 0.0);
+  r.electricity_cny_per_kwh *= 1 + r.vat_goods;
   r.pue = in.pue.value_or(region ? region->pue_typical : 1.5);
   if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back(notice("no_region", "no region: electricity not priced"));
   const double tdp = card.tdp_w.value_or(0);
@@ -113,23 +133,48 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (tdp >= 700) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
   if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", "one server draws more than a " + format_sig(rack_kw, 3) + " kW rack", {format_sig(rack_kw, 3)}));
 
-  // Monthly, at utilisation: owning = depreciation + power for busy hours; renting = busy hours.
+  // Monthly, at utilisation: owning = depreciation + power for busy hours + colocation;
+  // renting = busy hours. Racks are rented whole months whether busy or not.
   const double busy_h = kHoursPerMonth * in.utilisation;
   const double power_month = r.facility_power_kw * busy_h * r.electricity_cny_per_kwh;
   r.power_monthly_cny = power_month;
-  if (r.purchase_cny) r.own_monthly_cny = *r.purchase_cny / in.depreciation_months + power_month;
-  if (r.rent_cny_per_hour) r.rent_monthly_cny = *r.rent_cny_per_hour * busy_h;
-  // Break-even of buying outright: purchase / (monthly rent - monthly power when owned).
-  if (r.purchase_cny && r.rent_monthly_cny && *r.rent_monthly_cny > power_month) {
-    r.break_even_months = *r.purchase_cny / (*r.rent_monthly_cny - power_month);
+  if (in.colocation_cny_per_rack_month) r.colocation_monthly_cny = *in.colocation_cny_per_rack_month * r.racks * (1 + r.vat_services);
+  r.depreciation_months = in.depreciation_months;
+  const double opex_month = power_month + r.colocation_monthly_cny;
+  if (r.purchase_cny) {
+    r.residual_cny = *r.purchase_cny * std::clamp(in.residual_share, 0.0, 1.0);
+    // Straight-line depreciation down to the resale value.
+    r.own_monthly_cny = (*r.purchase_cny - r.residual_cny) / in.depreciation_months + opex_month;
   }
+  if (r.rent_cny_per_hour) r.rent_monthly_cny = *r.rent_cny_per_hour * busy_h;
+  // Break-even of buying outright: the month m where rent x m = purchase + opex x m (before the
+  // hardware is sold), else where it equals purchase - resale + opex x m (after).
+  if (r.purchase_cny && r.rent_monthly_cny && *r.rent_monthly_cny > opex_month) {
+    const double margin = *r.rent_monthly_cny - opex_month;
+    double m = *r.purchase_cny / margin;
+    if (m > in.depreciation_months) m = std::max(in.depreciation_months, (*r.purchase_cny - r.residual_cny) / margin);
+    r.break_even_months = m;
+  }
+  r.horizon_months = in.horizon_months ? *in.horizon_months
+                                       : std::clamp(r.break_even_months ? std::ceil(*r.break_even_months * 2.0) : 36.0, 12.0, 60.0);
+  r.rent_total_cny = rent_cumulative_cny(r, r.horizon_months);
+  r.own_total_cny = own_cumulative_cny(r, r.horizon_months);
+  if (in.add_vat) {
+    r.assumptions.push_back(notice("a_vat", "VAT added: 13% on hardware and electricity, 6% on rent and colocation"));
+  } else {
+    r.assumptions.push_back(notice("a_no_vat", "prices taken as they are (VAT not added)"));
+  }
+  if (!in.colocation_cny_per_rack_month) r.assumptions.push_back(notice("a_no_colocation", "colocation (rack rent) not counted: enter a quote"));
   if (job_hours) {
     r.job_hours = job_hours;
     r.job_energy_kwh = r.facility_power_kw * *job_hours;
     r.job_energy_cny = *r.job_energy_kwh * r.electricity_cny_per_kwh;
     if (r.rent_cny_per_hour) r.job_rent_cny = *r.rent_cny_per_hour * *job_hours;
     // Owning: the job's share of depreciation (its hours over the depreciation period) + energy.
-    if (r.purchase_cny) r.job_own_cny = *r.purchase_cny * (*job_hours / (in.depreciation_months * kHoursPerMonth)) + *r.job_energy_cny;
+    if (r.purchase_cny) {
+      r.job_own_cny = (*r.purchase_cny - r.residual_cny) * (*job_hours / (in.depreciation_months * kHoursPerMonth)) + *r.job_energy_cny +
+                      r.colocation_monthly_cny * (*job_hours / kHoursPerMonth);
+    }
   }
   return r;
 }

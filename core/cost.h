@@ -25,6 +25,16 @@ struct CostInputs {
   double utilisation = 1.0;                      // share of the month the owned cards are busy
   std::optional<double> rack_kw;                 // default: the region's upper rack power
   std::optional<std::string> today;              // "YYYY-MM": flags prices older than 12 months
+  // Colocation (托管): rack rent per rack per month, the user's quote; not counted when absent.
+  std::optional<double> colocation_cny_per_rack_month;
+  // Resale value of the bought hardware at the end of the depreciation period, as a share of
+  // its purchase (0 to 1); the user's estimate, 0 when absent.
+  double residual_share = 0;
+  // Prices entered before VAT: add China's VAT, 13% on goods (hardware, electricity) and 6% on
+  // services (card rent, colocation).
+  bool add_vat = false;
+  // Months to total rent and ownership over; default: twice the break-even, 12 to 60 months.
+  std::optional<double> horizon_months;
 };
 
 struct CostResult {
@@ -38,7 +48,13 @@ struct CostResult {
   std::optional<double> own_monthly_cny;         // depreciation + power at utilisation
   double power_monthly_cny = 0;                  // electricity for the busy hours of a month
   std::optional<double> rent_monthly_cny;        // rent for the same busy hours
+  double colocation_monthly_cny = 0;             // racks x rack rent, when given
+  double residual_cny = 0;                       // resale at the end of depreciation
+  double depreciation_months = 36;
+  double vat_goods = 0, vat_services = 0;        // the VAT rates added (0 when prices are taken as they are)
   std::optional<double> break_even_months;       // when buying outright beats renting, at utilisation
+  double horizon_months = 36;                    // the totals' span
+  std::optional<double> rent_total_cny, own_total_cny;  // over horizon_months (own: net of resale once sold)
   std::optional<double> job_hours;
   std::optional<double> job_rent_cny, job_own_cny, job_energy_kwh, job_energy_cny;
   std::vector<Notice> assumptions, warnings;
@@ -48,6 +64,12 @@ struct CostResult {
 // job of `job_hours` wall-clock hours (may be empty).
 CostResult cost(const Accelerator& card, const Region* region, const CostInputs& inputs,
                 std::optional<double> job_hours);
+
+// Cumulative cash after `months`: renting pays the busy hours; owning pays the purchase up
+// front, then power and colocation each month, and gets the resale value back at the end of
+// the depreciation period.
+std::optional<double> rent_cumulative_cny(const CostResult& c, double months);
+std::optional<double> own_cumulative_cny(const CostResult& c, double months);
 
 // Serving cost per million generated tokens at `tokens_per_s` in total on these cards, rented.
 std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s);

@@ -136,6 +136,61 @@ TEST_CASE("cost: owning 8 H100s pays off after about 7.4 months of continuous us
   CHECK_THAT(r.it_power_kw, WithinRel(8.16, 1e-9));
 }
 
+TEST_CASE("cost: VAT adds 13% on hardware and electricity and 6% on rent; colocation per rack; resale after depreciation") {
+  // Same 8 x H100 in Shenzhen as above, with VAT (公告2019年第39号: goods 13%; 财税〔2016〕36号:
+  // modern services 6%), a 10,000 CNY per rack-month colocation quote and 20% resale at 36 months.
+  const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
+  const Region* sz = cat().find_region("guangdong-shenzhen");
+  CostInputs in;
+  in.cards = 8;
+  in.card_price_cny = 175000;
+  in.rent_cny_per_card_hour = 42.5;
+  in.add_vat = true;
+  in.colocation_cny_per_rack_month = 10000;
+  in.residual_share = 0.2;
+  in.horizon_months = 48;
+  const CostResult r = cost(h100, sz, in, std::nullopt);
+  // Purchase 1,800,000 x 1.13 = 2,034,000; rent 248,200 x 1.06 = 263,092 per month.
+  CHECK_THAT(*r.purchase_cny, WithinRel(2034000.0, 1e-9));
+  CHECK_THAT(*r.rent_monthly_cny, WithinRel(263092.0, 1e-9));
+  // Electricity 0.775 x 1.13 per kWh: power 11.424 kW x 730 h x 0.87575 = 7,303.3 per month.
+  const double power = 11.424 * 730 * 0.775 * 1.13;
+  CHECK_THAT(r.power_monthly_cny, WithinRel(power, 1e-9));
+  // One rack (10.2 kW in a 20 kW rack): 10,000 x 1.06 = 10,600 per month.
+  CHECK_THAT(r.colocation_monthly_cny, WithinRel(10600.0, 1e-9));
+  // Break-even before the resale: 2,034,000 / (263,092 - 7,303.3 - 10,600) = 8.296 months.
+  CHECK_THAT(*r.break_even_months, WithinRel(2034000.0 / (263092.0 - power - 10600.0), 1e-9));
+  // Resale 20% of 2,034,000 = 406,800 comes back at month 36; over 48 months owning costs
+  // 2,034,000 + 48 x (power + 10,600) - 406,800; renting 48 x 263,092.
+  CHECK_THAT(r.residual_cny, WithinRel(406800.0, 1e-9));
+  CHECK_THAT(*r.own_total_cny, WithinRel(2034000.0 + 48 * (power + 10600.0) - 406800.0, 1e-9));
+  CHECK_THAT(*r.rent_total_cny, WithinRel(48 * 263092.0, 1e-9));
+  CHECK_THAT(*own_cumulative_cny(r, 35.9), WithinRel(2034000.0 + 35.9 * (power + 10600.0), 1e-9));
+  // Depreciation down to the resale value: (2,034,000 - 406,800) / 36 per month + opex.
+  CHECK_THAT(*r.own_monthly_cny, WithinRel(1627200.0 / 36 + power + 10600.0, 1e-9));
+}
+
+TEST_CASE("cost: when buying pays off only after the resale, the break-even counts it") {
+  // Rent barely above power: 1 card, purchase 100,000 + 120,000 PCIe server = 220,000 CNY,
+  // rent 5 CNY/h x 730 h = 3,650 per month, no region and no electricity price (power 0).
+  // Without resale: 220,000 / 3,650 = 60.3 months, past the 36-month depreciation. With 50%
+  // resale at 36 months: (220,000 - 110,000) / 3,650 = 30.1 < 36, so the break-even is month 36,
+  // when the sale happens.
+  const Accelerator& l40s = *cat().find_accelerator("nvidia-l40s");
+  CostInputs in;
+  in.cards = 1;
+  in.card_price_cny = 100000;
+  in.rent_cny_per_card_hour = 5;
+  in.electricity_cny_per_kwh = 0;
+  const CostResult plain = cost(l40s, nullptr, in, std::nullopt);
+  CHECK_THAT(*plain.break_even_months, WithinRel(220000.0 / 3650.0, 1e-9));
+  in.residual_share = 0.5;
+  const CostResult sold = cost(l40s, nullptr, in, std::nullopt);
+  CHECK(*sold.break_even_months == 36.0);
+  in.residual_share = 0.1;  // (220,000 - 22,000) / 3,650 = 54.2 months
+  CHECK_THAT(*cost(l40s, nullptr, in, std::nullopt).break_even_months, WithinRel(198000.0 / 3650.0, 1e-9));
+}
+
 TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facility kW x hours") {
   const Accelerator& a100 = *cat().find_accelerator("nvidia-a100-sxm4-80gb");
   const Region* js = cat().find_region("jiangsu-suzhou");

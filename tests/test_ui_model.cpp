@@ -195,3 +195,62 @@ TEST_CASE("numbers as people type them: full-width digits, separators, 万 and �
   CHECK_FALSE(ui::parse_number_text("inf").has_value());
   for (double v : {0.1, 1.0 / 3.0, 1.5e12, 123456789.123, 6.02e23}) CHECK(std::strtod(ui::number_text(v).c_str(), nullptr) == v);
 }
+
+TEST_CASE("a bad entry is named at its row and the last valid results stay, marked stale") {
+  ui::AppState st;
+  st.estimate.region = "guangdong-shenzhen";
+  ui::recompute(st, cat());
+  REQUIRE(st.derived.estimate);
+  const double good_total = st.derived.estimate->total_bytes;
+  const std::string good_json = st.derived.scenario_json;
+  CHECK_FALSE(st.derived.stale);
+  // A sequence length that is no number: core names scenario.seq_len; the page draws it under
+  // the sequence-length row and keeps the last valid estimate, cost and share link.
+  st.estimate.form.seq_len = "4k";
+  ui::recompute(st, cat());
+  CHECK(st.derived.stale);
+  REQUIRE(st.derived.field_errors.count("est.seq_len") == 1);
+  CHECK(st.derived.field_errors.at("est.seq_len").find("scenario.seq_len") != std::string::npos);
+  REQUIRE(st.derived.estimate);
+  CHECK(st.derived.estimate->total_bytes == good_total);
+  CHECK(st.derived.scenario_json == good_json);
+  CHECK(st.derived.cost);
+  // Fixed: the error goes and the results are fresh.
+  st.estimate.form.seq_len = "8192";
+  ui::recompute(st, cat());
+  CHECK_FALSE(st.derived.stale);
+  CHECK(st.derived.field_errors.empty());
+  CHECK(st.derived.estimate->total_bytes > good_total);  // longer sequences, more activations
+}
+
+TEST_CASE("every contract path the form edits has its row; others have none") {
+  CHECK(ui::form_row_for("scenario.parallel.tp") == "est.tp");
+  CHECK(ui::form_row_for("scenario.serving.prompt_tokens") == "est.prompt");
+  CHECK(ui::form_row_for("scenario.model.kv_heads") == "est.arch_kv_heads");
+  CHECK(ui::form_row_for("scenario.model") == "est.model");
+  CHECK(ui::form_row_for("scenario.vision.camera_fps") == "est.vis_fps");
+  CHECK(ui::form_row_for("scenario.parallel") == "");
+  CHECK(ui::form_row_for("scenario.tokensX") == "");
+  CHECK(ui::form_row_for("constraints.budget_cny") == "");
+}
+
+TEST_CASE("cost inputs: a bad PUE or residual is named at its row; a good one is used") {
+  ui::AppState st;
+  st.estimate.region = "guangdong-shenzhen";
+  st.cost.pue = "0.9";  // PUE = facility power / IT power cannot be below 1
+  ui::recompute(st, cat());
+  CHECK(st.derived.field_errors.count("cost.pue") == 1);
+  CHECK(st.derived.stale);
+  st.cost.pue = "1.2";
+  st.cost.electricity = "\xEF\xBC\x91";  // １ CNY per kWh, typed full-width
+  st.cost.residual_pct = "120";          // more than the purchase
+  ui::recompute(st, cat());
+  CHECK(st.derived.field_errors.count("cost.residual") == 1);
+  st.cost.residual_pct = "20";
+  ui::recompute(st, cat());
+  CHECK(st.derived.field_errors.empty());
+  REQUIRE(st.derived.cost);
+  CHECK(st.derived.cost->pue == 1.2);
+  CHECK(st.derived.cost->electricity_cny_per_kwh == 1.0);
+  CHECK_THAT(st.derived.cost->residual_cny, WithinRel(*st.derived.cost->purchase_cny * 0.2, 1e-12));
+}

@@ -74,6 +74,12 @@ struct CostState {
   std::string utilisation_pct = "100";
   std::string rent_override;           // CNY per card-hour
   std::string price_override;          // CNY per card
+  std::string months;                  // the chart's span and totals; empty: automatic
+  std::string electricity;             // CNY per kWh; empty: the region's middle
+  std::string pue;                     // empty: the region's typical
+  std::string colocation;              // CNY per rack per month; empty: not counted
+  std::string residual_pct = "0";      // resale at the end of depreciation, % of purchase
+  bool add_vat = false;                // prices before tax: add VAT
   double picked_month = -1;            // the month tapped on the chart, or -1
 };
 
@@ -86,7 +92,11 @@ struct Derived {
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;
   core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field
-  std::string scenario_json;           // the contract, compact (share link)
+  std::string scenario_json;           // the contract, compact (share link): the last valid one
+  // Inputs that do not read, by form row id ("est.seq_len", "cost.pue") -> the problem; drawn
+  // under the row. While any exist, the results are the last valid inputs' (stale).
+  std::map<std::string, std::string> field_errors;
+  bool stale = false;
 };
 
 // Inputs: everything the user chose. Changing any of them changes the page.
@@ -105,6 +115,8 @@ struct AppState {
   // shown above the views until dismissed.
   std::vector<std::string> page_problems;
   bool page_problems_dismissed = false;
+  // The last copy ("link", "md", "json"): "已复制" shows beside its button until an input changes.
+  std::string copied;
 };
 
 // Recomputes `state.derived` from the inputs through core.
@@ -129,6 +141,7 @@ struct FrameEnv {
   const core::Accuracy* accuracy = nullptr;  // the estimator's measured accuracy (bands, the Accuracy view)
   TextAgent* agent = nullptr;
   bool touch = false;                 // the last input was a finger
+  bool file_page = false;             // opened from a saved file (file://): its address is no link to share
   bool narrow() const { return css_width < 600.0f; }  // phone layout below ~600 CSS px
 };
 

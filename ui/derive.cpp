@@ -1,6 +1,8 @@
 // Recomputation of what the inputs give (ui layer): every number shown comes from core.
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <map>
 
 #include "core/contract.h"
 #include "ui/app_state.h"
@@ -9,11 +11,6 @@
 namespace xuanka::ui {
 
 namespace {
-std::optional<double> positive(const std::string& s) {
-  const auto v = parse_number_text(s);
-  if (!v || *v <= 0) return std::nullopt;
-  return v;
-}
 // A typed number as JSON: the number when it reads as one, else the text (so the contract
 // parser names the field and what it found).
 nlohmann::json typed(const std::string& s, double scale = 1) {
@@ -33,35 +30,77 @@ nlohmann::json constraints_json(const RecommendState& r, const core::Region* reg
   return c;
 }
 
+namespace {
+// A cost input: empty -> nothing; a number within [lo, hi] -> it; else an error at its row.
+std::optional<double> cost_field(const std::string& text, const char* row, double lo, double hi, bool lo_open,
+                                 std::map<std::string, std::string>& errors) {
+  if (text.empty()) return std::nullopt;
+  const auto v = parse_number_text(text);
+  if (v && (lo_open ? *v > lo : *v >= lo) && *v <= hi) return v;
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%s: expected a number %s %g%s, found \"%.40s\"", row, lo_open ? ">" : ">=", lo,
+                hi < 1e300 ? (" and <= " + number_text(hi)).c_str() : "", text.c_str());
+  errors[row] = buf;
+  return std::nullopt;
+}
+}  // namespace
+
 void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
   const core::ModelArch* preset = catalog.find_model(state.estimate.form.model);
   const nlohmann::json j = to_contract(state.estimate.form, preset ? preset->kind : "llm");
+  state.copied.clear();  // "已复制" belongs to the inputs it copied
+  d.field_errors.clear();
+  // The cost view's own inputs.
+  core::CostInputs ci;
+  auto& fe = d.field_errors;
+  constexpr double kNoMax = 1e308;
+  ci.rent_cny_per_card_hour = cost_field(state.cost.rent_override, "cost.rent", 0, kNoMax, true, fe);
+  ci.card_price_cny = cost_field(state.cost.price_override, "cost.price", 0, kNoMax, true, fe);
+  if (auto u = cost_field(state.cost.utilisation_pct, "cost.utilisation", 0, 100, true, fe)) ci.utilisation = *u / 100.0;
+  ci.horizon_months = cost_field(state.cost.months, "cost.months", 0, 1200, true, fe);  // up to 100 years
+  ci.electricity_cny_per_kwh = cost_field(state.cost.electricity, "cost.electricity", 0, 100, false, fe);
+  ci.pue = cost_field(state.cost.pue, "cost.pue", 1, 10, false, fe);  // PUE = facility / IT power >= 1
+  ci.colocation_cny_per_rack_month = cost_field(state.cost.colocation, "cost.colocation", 0, kNoMax, false, fe);
+  if (auto r = cost_field(state.cost.residual_pct, "cost.residual", 0, 100, false, fe)) ci.residual_share = *r / 100.0;
+  ci.add_vat = state.cost.add_vat;
+  if (!state.today.empty()) ci.today = state.today;
+
+  const bool cost_inputs_ok = fe.empty();
+  core::Scenario parsed;
+  d.problems = core::from_json(j, catalog, parsed);
+  for (const auto& p : d.problems) {
+    const std::string row = form_row_for(p.path);
+    if (!row.empty() && !fe.count(row)) fe[row] = p.text();
+  }
+  // A bad input keeps the last valid inputs' results on the page, marked stale.
+  d.stale = !d.problems.empty() || !fe.empty();
+  if (!d.problems.empty()) {
+    if (!d.estimate) {
+      d.cost.reset();
+      d.recommendation.reset();
+    }
+    return;
+  }
+  d.scenario = parsed;
   d.scenario_json = core::dump_json(j);
-  d.problems = core::from_json(j, catalog, d.scenario);
-  d.estimate.reset();
-  d.cost.reset();
-  d.recommendation.reset();
-  d.constraint_problems.clear();
-  if (!d.problems.empty()) return;
   d.estimate = core::estimate(d.scenario);
   d.fixes.clear();
   if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);
   const core::Region* region = catalog.find_region(state.estimate.region);
-  if (d.scenario.gpu) {
-    core::CostInputs ci;
+  if (cost_inputs_ok) d.cost.reset();
+  if (d.scenario.gpu && cost_inputs_ok) {
     ci.cards = d.scenario.parallel.gpus;
-    ci.rent_cny_per_card_hour = positive(state.cost.rent_override);
-    ci.card_price_cny = positive(state.cost.price_override);
-    if (auto u = positive(state.cost.utilisation_pct)) ci.utilisation = std::min(1.0, *u / 100.0);
-    if (!state.today.empty()) ci.today = state.today;
     const std::optional<double> hours = d.estimate->days ? std::optional<double>(*d.estimate->days * 24.0) : std::nullopt;
     d.cost = core::cost(*d.scenario.gpu, region, ci, hours);
   }
   // The recommendation reruns on every input change (a full search takes < 50 ms in WebAssembly).
   core::Constraints c;
   d.constraint_problems = core::from_json(constraints_json(state.recommend, region), catalog, c);
-  if (!d.constraint_problems.empty()) return;
+  if (!d.constraint_problems.empty()) {
+    d.recommendation.reset();
+    return;
+  }
   d.recommendation = core::recommend(d.scenario, catalog, c);
 }
 

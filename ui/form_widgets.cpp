@@ -37,6 +37,7 @@ bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& va
   const bool open = ImGui::BeginCombo(cid.c_str(), current.c_str(), ImGuiComboFlags_HeightLarge);
   ImGui::PopStyleVar();
   if (!open) track(ctx, id);  // while open, the last item is the popup
+  if (!open) field_error(ctx, id);
   if (open) {
     drag_to_scroll(ctx.env);
     {
@@ -61,11 +62,15 @@ bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& va
 
 bool number_row(FrameCtx& ctx, const char* id, const char* label, std::string& value) {
   row_label(ctx, label);
-  return text_field(ctx, *ctx.env.agent, id, "", value, true, -1.0f);
+  const bool changed = text_field(ctx, *ctx.env.agent, id, "", value, true, -1.0f);
+  field_error(ctx, id);
+  return changed;
 }
 
 bool check_row(FrameCtx& ctx, const char* id, const char* label, bool& value) {
-  return checkbox(ctx, id, label, value);
+  const bool changed = checkbox(ctx, id, label, value);
+  field_error(ctx, id);
+  return changed;
 }
 
 }  // namespace xuanka::ui

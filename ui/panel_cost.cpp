@@ -3,6 +3,7 @@
 // chosen in Estimate.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/format.h"
@@ -22,11 +23,10 @@ namespace {
 void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   const Lang L = state.lang;
   if (!c.purchase_cny || !c.rent_monthly_cny || !c.own_monthly_cny) return;
-  const double power_month = c.power_monthly_cny;
-  const double horizon = std::clamp(c.break_even_months ? std::ceil(*c.break_even_months * 2.0) : 36.0, 12.0, 60.0);
-  auto rent_at = [&](double m) { return *c.rent_monthly_cny * m; };
-  auto own_at = [&](double m) { return *c.purchase_cny + power_month * m; };
-  const double ymax = std::max(rent_at(horizon), own_at(horizon)) * 1.05;
+  const double horizon = c.horizon_months;
+  auto rent_at = [&](double m) { return *core::rent_cumulative_cny(c, m); };
+  auto own_at = [&](double m) { return *core::own_cumulative_cny(c, m); };
+  const double ymax = std::max({rent_at(horizon), own_at(horizon), own_at(0)}) * 1.05;
   const float d = ctx.env.dpr;
   const float w = ImGui::GetContentRegionAvail().x, h = (ctx.env.narrow() ? 220.0f : 280.0f) * d;
   const float pad_b = ImGui::GetFontSize() * 1.6f;
@@ -40,7 +40,16 @@ void draw_chart(AppState& state, FrameCtx& ctx, const core::CostResult& c) {
   };
   const ImU32 rent_col = palette::kSeriesB, own_col = palette::kSeriesA;
   dl->AddLine(at(0, rent_at(0)), at(horizon, rent_at(horizon)), rent_col, 2.5f * d);
-  dl->AddLine(at(0, own_at(0)), at(horizon, own_at(horizon)), own_col, 2.5f * d);
+  // Owning: a straight line, with a step down where the hardware is sold at its resale value.
+  const double sold = c.depreciation_months;
+  if (c.residual_cny > 0 && sold < horizon) {
+    const double before = *c.purchase_cny + (c.power_monthly_cny + c.colocation_monthly_cny) * sold;
+    dl->AddLine(at(0, own_at(0)), at(sold, before), own_col, 2.5f * d);
+    dl->AddLine(at(sold, before), at(sold, own_at(sold)), own_col, 2.5f * d);
+    dl->AddLine(at(sold, own_at(sold)), at(horizon, own_at(horizon)), own_col, 2.5f * d);
+  } else {
+    dl->AddLine(at(0, own_at(0)), at(horizon, own_at(horizon)), own_col, 2.5f * d);
+  }
   if (c.break_even_months && *c.break_even_months <= horizon) {
     const ImVec2 q = at(*c.break_even_months, rent_at(*c.break_even_months));
     dl->AddCircleFilled(q, 5 * d, palette::kMarker);
@@ -107,6 +116,12 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   changed |= number_row(ctx, "cost.utilisation", tr(L, Str::utilisation), cs.utilisation_pct);
   changed |= number_row(ctx, "cost.rent", tr(L, Str::rent_override), cs.rent_override);
   changed |= number_row(ctx, "cost.price", tr(L, Str::price_override), cs.price_override);
+  changed |= number_row(ctx, "cost.months", tr(L, Str::cost_months), cs.months);
+  changed |= number_row(ctx, "cost.electricity", tr(L, Str::electricity_override), cs.electricity);
+  changed |= number_row(ctx, "cost.pue", tr(L, Str::pue_override), cs.pue);
+  changed |= number_row(ctx, "cost.colocation", tr(L, Str::colocation), cs.colocation);
+  changed |= number_row(ctx, "cost.residual", tr(L, Str::residual_pct), cs.residual_pct);
+  changed |= check_row(ctx, "cost.vat", tr(L, Str::add_vat), cs.add_vat);
   ImGui::Separator();
   if (!dv.cost) {
     text_wrapped(ctx, tr(L, dv.problems.empty() ? Str::no_time_hint : Str::input_error));
@@ -115,7 +130,24 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   const core::CostResult& c = *dv.cost;
   if (!c.purchase_cny || !c.rent_cny_per_hour) text_wrapped(ctx, tr(L, Str::no_price));
   draw_chart(state, ctx, c);
+  if (dv.stale) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
+    text_wrapped(ctx, tr(L, Str::stale_results));
+    ImGui::PopStyleColor();
+  }
+  if (c.rent_total_cny || c.own_total_cny) {
+    char head[64];
+    const std::string months = core::format_sig(c.horizon_months, 3);
+    std::snprintf(head, sizeof head, tr(L, Str::total_over), months.c_str());
+    std::string v;
+    if (c.rent_total_cny) v += std::string(tr(L, Str::rent_line)) + " " + core::format_cny(*c.rent_total_cny, L);
+    if (c.own_total_cny) v += (v.empty() ? "" : " · ") + std::string(tr(L, Str::buy_line)) + " " + core::format_cny(*c.own_total_cny, L);
+    label_value(ctx, head, v);
+    track(ctx, "cost.totals");
+  }
   if (c.purchase_cny) label_value(ctx, tr(L, Str::purchase_total), core::format_cny(*c.purchase_cny, L));
+  if (c.residual_cny > 0) label_value(ctx, tr(L, Str::residual_value), core::format_cny(c.residual_cny, L));
+  if (c.colocation_monthly_cny > 0) label_value(ctx, tr(L, Str::colocation_month), core::format_cny(c.colocation_monthly_cny, L));
   if (c.rent_monthly_cny) label_value(ctx, tr(L, Str::monthly_rent), core::format_cny(*c.rent_monthly_cny, L));
   if (c.own_monthly_cny) label_value(ctx, tr(L, Str::monthly_own), core::format_cny(*c.own_monthly_cny, L));
   label_value(ctx, tr(L, Str::electricity), core::format_sig(c.electricity_cny_per_kwh, 3) + " · " + tr(L, Str::pue) + " " + core::format_sig(c.pue, 3));

@@ -306,23 +306,43 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   const Lang L = state.lang;
   const Derived& dv = state.derived;
-  if (!dv.problems.empty()) {
+  if (!dv.problems.empty() || dv.stale) {
+    // Problems without a row of their own are listed here; the others are under their rows.
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
-    heading(ctx, tr(L, Str::input_error));
-    for (const auto& p : dv.problems) text_wrapped(ctx, p.text().c_str());
+    heading(ctx, tr(L, dv.estimate ? Str::stale_results : Str::input_error));
+    for (const auto& p : dv.problems) {
+      if (form_row_for(p.path).empty()) text_wrapped(ctx, p.text().c_str());
+    }
     ImGui::PopStyleColor();
     track(ctx, "est.problems");
-    return changed;
   }
   if (!dv.estimate) return changed;
   const core::Estimate& e = *dv.estimate;
   const core::Scenario& s = dv.scenario;
-  // Share and export.
-  if (button(ctx, "est.copy_link", tr(L, Str::copy_link))) ctx.report.copy_link = true;
+  // Share and export; a copy says so beside its button until an input changes.
+  auto copy_button = [&](const char* id, Str label, const char* what) {
+    const bool clicked = button(ctx, id, tr(L, label));
+    if (clicked) state.copied = what;
+    if (state.copied == what) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
+      text(ctx, tr(L, Str::copied));
+      ImGui::PopStyleColor();
+      track(ctx, (std::string(id) + ".done").c_str());
+    }
+    return clicked;
+  };
+  if (copy_button("est.copy_link", Str::copy_link, "link")) ctx.report.copy_link = true;
   ImGui::SameLine();
-  if (button(ctx, "est.copy_md", tr(L, Str::copy_markdown))) ctx.report.copy_text = export_markdown(state, *ctx.env.catalog);
+  if (copy_button("est.copy_md", Str::copy_markdown, "md")) ctx.report.copy_text = export_markdown(state, *ctx.env.catalog);
   ImGui::SameLine();
-  if (button(ctx, "est.copy_json", tr(L, Str::copy_json))) ctx.report.copy_text = export_json(state);
+  if (copy_button("est.copy_json", Str::copy_json, "json")) ctx.report.copy_text = export_json(state);
+  if (state.copied == "link" && ctx.env.file_page) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+    text_wrapped(ctx, tr(L, Str::file_link_warning));
+    ImGui::PopStyleColor();
+    track(ctx, "est.file_link_warning");
+  }
   // Headline: memory per GPU against the card, fit and headroom.
   std::string head = std::string(tr(L, Str::per_gpu_memory)) + " " + gib_text(e.total_bytes);
   if (s.gpu && s.gpu->memory_bytes) head += " / " + gib_text(*s.gpu->memory_bytes);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <utility>
 
 namespace xuanka::ui {
 
@@ -46,6 +48,35 @@ std::optional<double> parse_number_text(const std::string& in) {
   const double v = std::strtod(s.c_str(), &end);
   if (!end || *end != '\0' || !std::isfinite(v) || !std::isfinite(v * scale)) return std::nullopt;  // "1e308亿" overflows
   return v * scale;
+}
+
+std::string form_row_for(const std::string& path) {
+  static const std::pair<const char*, const char*> kRows[] = {
+      {"model.layers", "est.arch_layers"}, {"model.hidden", "est.arch_hidden"}, {"model.heads", "est.arch_heads"},
+      {"model.kv_heads", "est.arch_kv_heads"}, {"model.ffn_hidden", "est.arch_ffn"}, {"model.ffn_type", "est.arch_ffn_type"},
+      {"model.vocab", "est.arch_vocab"}, {"model.head_dim", "est.arch_head_dim"}, {"model.params", "est.arch_params"},
+      {"model", "est.model"}, {"task", "est.task"}, {"gpu", "est.gpu"}, {"precision", "est.precision"},
+      {"optimizer", "est.optimizer"}, {"weights", "est.weights"}, {"seq_len", "est.seq_len"},
+      {"micro_batch", "est.micro_batch"}, {"global_batch", "est.global_batch"}, {"recompute", "est.recompute"},
+      {"tokens", "est.tokens"}, {"mfu", "est.mfu"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
+      {"lora.targets", "est.lora_targets"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
+      {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"parallel.gpus", "est.gpus"},
+      {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"},
+      {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
+      {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.steps", "est.img_steps"},
+      {"image.train_steps", "est.img_train_steps"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
+      {"image.vae_decode", "est.img_vae"}, {"image.offload", "est.img_offload"}, {"vision.input", "est.vis_input"},
+      {"vision.batch", "est.vis_batch"}, {"vision.precision", "est.vis_precision"}, {"vision.runtime", "est.vis_runtime"},
+      {"vision.camera_fps", "est.vis_fps"}, {"vision.chips", "est.vis_chips"}, {"vision.scope", "est.vis_scope"}};
+  const std::string prefix = "scenario.";
+  if (path.compare(0, prefix.size(), prefix) != 0) return "";
+  const std::string rest = path.substr(prefix.size());
+  // The longest table key that is the path or a prefix of it at a dot ("parallel.tp[0]" is none).
+  for (const auto& [key, row] : kRows) {
+    const std::size_t n = std::strlen(key);
+    if (rest.compare(0, n, key) == 0 && (rest.size() == n || rest[n] == '.' || rest[n] == '[')) return row;
+  }
+  return "";
 }
 
 std::string number_text(double v) {

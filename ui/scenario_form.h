@@ -59,6 +59,10 @@ nlohmann::json to_contract(const ScenarioForm& f, const std::string& kind = "llm
 // does not name is reset to the form's default, so the form shows exactly that scenario.
 void from_contract(const nlohmann::json& j, ScenarioForm& f);
 
+// The Estimate form row that edits the contract field at `path` ("scenario.parallel.tp" ->
+// "est.tp"), or "" when no row edits it; so an error is drawn under the field it names.
+std::string form_row_for(const std::string& path);
+
 // A number as people type it: ASCII or full-width digits (１０２４), thousands separators
 // ("4,096", "4，096"), a 万 (10^4) or 亿 (10^8) suffix ("1万", "1.5亿"), surrounding spaces.
 // Returns the number, or nothing when the text is not one.

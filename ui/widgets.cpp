@@ -1,6 +1,7 @@
 // Thin widget wrappers (ui layer).
 #include "ui/widgets.h"
 #include "ui/palette.h"
+#include "ui/strings.h"
 
 #include <algorithm>
 #include <cstring>
@@ -53,6 +54,20 @@ void text_wrapped(FrameCtx& ctx, const char* s) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(s);
   ImGui::PopTextWrapPos();
+}
+
+void field_error(FrameCtx& ctx, const char* id) {
+  if (!ctx.field_errors) return;
+  const auto it = ctx.field_errors->find(id);
+  if (it == ctx.field_errors->end()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
+  text_wrapped(ctx, tr(ctx.lang, Str::field_bad));
+  ImGui::PopStyleColor();
+  // The detail names the field and what was expected (core's words, as in the JSON export).
+  ImGui::PushTextWrapPos(0.0f);
+  text_disabled(ctx, it->second.c_str());
+  ImGui::PopTextWrapPos();
+  track(ctx, (std::string(id) + ".error").c_str());
 }
 
 void text_disabled(FrameCtx& ctx, const char* s) {

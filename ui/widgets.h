@@ -1,6 +1,7 @@
 // Thin widget wrappers (ui layer): stable ids across languages ("label###id"), rectangles for
 // the test hook, glyph checks, and tap-sized buttons on phones.
 #pragma once
+#include <map>
 #include <string>
 
 #include "imgui.h"
@@ -11,7 +12,13 @@ namespace xuanka::ui {
 struct FrameCtx {
   const FrameEnv& env;
   FrameReport& report;
+  core::Lang lang = core::Lang::zh;
+  // Inputs that do not read, by row id (Derived::field_errors): drawn under their rows.
+  const std::map<std::string, std::string>* field_errors = nullptr;
 };
+
+// Under the row `id`, its input's problem, if any: in the page's words, the detail dimmed.
+void field_error(FrameCtx& ctx, const char* id);
 
 // Records the last item's rectangle under `id` (CSS pixels).
 void track(FrameCtx& ctx, const char* id);

@@ -48,6 +48,7 @@ EM_JS(char*, js_today, (), {
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
 EM_JS(void, js_copy_text, (const char* text), { if (Module.copyText) Module.copyText(UTF8ToString(text)); });
+EM_JS(int, js_file_page, (), { return location.protocol === 'file:' ? 1 : 0; });
 EM_JS(void, js_copy_link, (), { if (Module.copyText) Module.copyText(location.href); });
 EM_JS(void, js_announce, (const char* text), { if (Module.announce) Module.announce(UTF8ToString(text)); });
 
@@ -78,6 +79,7 @@ struct Page {
   bool ready = false;
   // Touch (WEB-PLATFORM.md §1.3): a tap is a hover frame, then a press frame, then release.
   bool touch_mode = false;
+  bool file_page = false;         // opened from file:// (a saved copy)
   float touch_x = 0, touch_y = 0;  // physical px
   TouchPhase touch_phase = TouchPhase::none;
   bool release_after_press = false;
@@ -187,6 +189,7 @@ void frame() {
   env.accuracy = &g_page.accuracy;
   env.agent = &g_page.agent;
   env.touch = g_page.touch_mode;
+  env.file_page = g_page.file_page;
   const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
   ImGui::Render();
 
@@ -432,6 +435,7 @@ int main() {
   {
     char* t = js_today();
     g_page.state.today = t ? t : "";
+    g_page.file_page = js_file_page() != 0;
     free(t);
   }
   ui::recompute(g_page.state, g_page.catalog);
