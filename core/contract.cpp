@@ -214,12 +214,22 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   } else if (auto w = read_enum<WeightFormat>(r, "weights", false)) {
     s.weights = *w;
   }
+  {
+    using W = WeightFormat;
+    const bool gguf = s.weights == W::gguf_q4_k_m || s.weights == W::gguf_q5_k_m || s.weights == W::gguf_q8_0;
+    if (gguf && s.task != Task::inference) {
+      r.error("weights", std::string("GGUF is llama.cpp's inference format; training (PEFT) loads a Hugging Face checkpoint: "
+                                     "expected nf4, int4, int8, awq or gptq, found \"") + word(s.weights) + "\"");
+    }
+  }
   if (s.task == Task::qlora) {
     // QLoRA (Dettmers et al. 2023, §3): a frozen base stored in 4 bits (NF4), or 8 bits in
     // bitsandbytes' LLM.int8() variant, dequantised to a 16-bit compute type.
     using W = WeightFormat;
-    if (s.weights != W::nf4 && s.weights != W::int4 && s.weights != W::int8) {
-      r.error("weights", std::string("qlora keeps the frozen base quantised: expected nf4, int4 or int8, found \"") +
+    // PEFT also trains adapters on GPTQ and AWQ bases (PEFT docs, "Quantization").
+    if (s.weights != W::nf4 && s.weights != W::int4 && s.weights != W::int8 && s.weights != W::awq && s.weights != W::gptq &&
+        s.weights != W::gguf_q4_k_m && s.weights != W::gguf_q5_k_m && s.weights != W::gguf_q8_0) {
+      r.error("weights", std::string("qlora keeps the frozen base quantised: expected nf4, int4, int8, awq or gptq, found \"") +
                              word(s.weights) + "\" (use task lora for a 16-bit base)");
     }
     if (s.precision == Precision::fp32) {

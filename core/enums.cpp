@@ -9,6 +9,28 @@ namespace {
 constexpr double kNf4DqBytes = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
 // INT4 (GPTQ/AWQ, group 128): 4 bits + a 16-bit scale and a 4-bit zero per 128 weights.
 constexpr double kInt4Bytes = (4.0 + 20.0 / 128.0) / 8.0;
+// AWQ (AutoAWQ GEMM, arXiv:2306.00978) and GPTQ (AutoGPTQ/Marlin, arXiv:2210.17323) as shipped
+// on Hugging Face: 4-bit weights in groups of 128, an fp16 scale and a 4-bit zero point (packed
+// 8 to an int32 in qzeros) per group: 4 + 16/128 + 4/128 bits. Embeddings and the output head
+// stay fp16. GPTQ's g_idx (one int32 per input row, with act-order) is left out: < 0.01 bit.
+constexpr double kAwqBytes = (4.0 + 16.0 / 128.0 + 4.0 / 128.0) / 8.0;
+// GGUF (llama.cpp, ggml-common.h): block_q8_0 = fp16 scale + 32 int8 = 34 bytes per 32 weights;
+// block_q4_K = 2 fp16 (d, dmin) + 12 bytes of 6-bit scales/mins + 128 bytes of 4-bit quants
+// = 144 bytes per 256; block_q5_K adds 32 bytes of high bits = 176 per 256; block_q6_K = 128 +
+// 64 + 16 + 2 = 210 per 256.
+constexpr double kQ8_0Bits = 34.0 * 8 / 32;   // 8.5
+constexpr double kQ4KBits = 144.0 * 8 / 256;  // 4.5
+constexpr double kQ5KBits = 176.0 * 8 / 256;  // 5.5
+constexpr double kQ6KBits = 210.0 * 8 / 256;  // 6.5625
+// The _M mixes (llama.cpp llama_tensor_get_type): attn_v and ffn_down take Q6_K in the layers
+// use_more_bits() picks (the first and last eighth and every third between: half of them);
+// token_embd stays Q4_K/Q5_K and output takes Q6_K. On a Llama-3-8B shape, attn_v + ffn_down
+// of half the layers are 14.4% of the linear weights: (4096x1024 + 14336x4096) x 16 /
+// (32 x 218.1M). Check: Llama-3-8B then weighs 4.57 GiB in Q4_K_M and 5.33 GiB in Q5_K_M;
+// llama.cpp's quantize table lists 4.58G and 5.33G.
+constexpr double kMoreBitsShare = 0.144;
+constexpr double kQ4KMBytes = (kQ4KBits + kMoreBitsShare * (kQ6KBits - kQ4KBits)) / 8.0;
+constexpr double kQ5KMBytes = (kQ5KBits + kMoreBitsShare * (kQ6KBits - kQ5KBits)) / 8.0;
 }  // namespace
 
 const std::vector<EnumRow<Task>>& EnumTable<Task>::rows() {
@@ -46,10 +68,19 @@ const std::vector<OptimizerRow>& EnumTable<Optimizer>::rows() {
 
 const std::vector<WeightFormatRow>& EnumTable<WeightFormat>::rows() {
   static const std::vector<WeightFormatRow> r = {
-      {WeightFormat::fp32, "fp32", "wf_fp32", 4, 4, false},   {WeightFormat::bf16, "bf16", "wf_bf16", 2, 2, false},
-      {WeightFormat::fp16, "fp16", "wf_fp16", 2, 2, false},   {WeightFormat::fp8, "fp8", "wf_fp8", 1, 1, true},
-      {WeightFormat::int8, "int8", "wf_int8", 1, 1, true},    {WeightFormat::nf4, "nf4", "wf_nf4", 0.5, kNf4DqBytes, true},
-      {WeightFormat::int4, "int4", "wf_int4", 0.5, kInt4Bytes, true}};
+      {WeightFormat::fp32, "fp32", "wf_fp32", 4, 4, false, 4},
+      {WeightFormat::bf16, "bf16", "wf_bf16", 2, 2, false, 2},
+      {WeightFormat::fp16, "fp16", "wf_fp16", 2, 2, false, 2},
+      {WeightFormat::fp8, "fp8", "wf_fp8", 1, 1, true, 2},
+      {WeightFormat::int8, "int8", "wf_int8", 1, 1, true, 2},
+      {WeightFormat::nf4, "nf4", "wf_nf4", 0.5, kNf4DqBytes, true, 2},
+      {WeightFormat::int4, "int4", "wf_int4", 0.5, kInt4Bytes, true, 2},
+      {WeightFormat::awq, "awq", "wf_awq", 0.5, kAwqBytes, true, 2},
+      {WeightFormat::gptq, "gptq", "wf_gptq", 0.5, kAwqBytes, true, 2},
+      // GGUF quantises the embeddings too (Q4_K/Q5_K/Q8_0) and the output head (Q6_K; Q8_0 in Q8_0).
+      {WeightFormat::gguf_q4_k_m, "gguf_q4_k_m", "wf_gguf_q4_k_m", 0.5, kQ4KMBytes, true, (kQ4KBits + kQ6KBits) / 16.0},
+      {WeightFormat::gguf_q5_k_m, "gguf_q5_k_m", "wf_gguf_q5_k_m", 0.625, kQ5KMBytes, true, (kQ5KBits + kQ6KBits) / 16.0},
+      {WeightFormat::gguf_q8_0, "gguf_q8_0", "wf_gguf_q8_0", 1, kQ8_0Bits / 8.0, true, kQ8_0Bits / 8.0}};
   return r;
 }
 

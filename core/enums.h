@@ -15,7 +15,7 @@ namespace xuanka::core {
 enum class Task { pretrain, full_ft, lora, qlora, inference };
 enum class Precision { fp32, fp16_mixed, bf16_mixed, bf16, fp8_mixed };
 enum class Optimizer { adamw, adamw_8bit, sgd, sgd_momentum, adafactor, lion };
-enum class WeightFormat { fp32, bf16, fp16, fp8, int8, nf4, int4 };
+enum class WeightFormat { fp32, bf16, fp16, fp8, int8, nf4, int4, awq, gptq, gguf_q4_k_m, gguf_q5_k_m, gguf_q8_0 };
 enum class Recompute { none, selective, full };
 enum class Offload { none, optimizer, optimizer_params };
 enum class LoraTargets { attn_qv, attn, all_linear };
@@ -42,8 +42,9 @@ struct WeightFormatRow {
   const char* word;
   const char* label;
   double element_bytes;  // bytes per element of the raw format
-  double stored_bytes;   // bytes per parameter as stored, quantisation constants included
+  double stored_bytes;   // bytes per parameter of the linear layers as stored, quantisation constants included
   bool quantised;        // computes through a dequantised 16-bit transient
+  double other_bytes;    // bytes per parameter of the rest (embeddings, output head, norms) as stored
 };
 
 // A training precision.

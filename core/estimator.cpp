@@ -211,7 +211,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     // Frozen base in its stored format; QLoRA quantises the block linears only, embeddings,
     // norms and head stay in 16 bits (bitsandbytes Linear4bit replaces nn.Linear in blocks).
     const WeightFormat wf = s.weights;
-    double base = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * 2.0 : p.local * stored_bytes(wf);
+    double base = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : p.local * stored_bytes(wf);
     if (par.zero >= 3) base /= dp;
     mem.weights_bytes = base + trainable_local * sb.w / (par.zero >= 3 ? dp : 1);
     e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters",
@@ -302,7 +302,7 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   MemoryBreakdown& mem = e.memory;
   const WeightFormat wf = s.weights;
   const int tp = p.tp;
-  mem.weights_bytes = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * 2.0 : p.local * stored_bytes(wf);
+  mem.weights_bytes = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : p.local * stored_bytes(wf);
   if (wf == WeightFormat::fp32 && !m.has_shape()) mem.weights_bytes = p.local * 4.0;
   e.model_states_bytes = mem.weights_bytes;
   const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;

@@ -455,4 +455,61 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
   return out;
 }
 
+ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
+  ServingPlan plan;
+  plan.cards_per_replica = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+  s.parallel.gpus = plan.cards_per_replica;  // one replica; replicas serve users independently
+  const double users = std::max(1.0, std::ceil(t.users));
+  auto at = [&](long long b) {
+    s.serving.batch = static_cast<int>(b);
+    return estimate(s);
+  };
+  const Estimate one = at(1);
+  plan.ttft_s = one.ttft_s.value_or(0);
+  plan.tokens_per_s_per_user = one.decode_tokens_per_s_per_request.value_or(0);
+  if (!one.fits.value_or(false)) {
+    plan.limit = "fit";
+    return plan;
+  }
+  if (!one.decode_tokens_per_s_per_request) return plan;  // no speed for this card
+  if (t.ttft_s && plan.ttft_s > *t.ttft_s) {
+    plan.limit = "ttft";
+    return plan;
+  }
+  if (plan.tokens_per_s_per_user < t.tokens_per_s_per_user) {
+    plan.limit = "speed";
+    return plan;
+  }
+  // Memory: a serving engine batches continuously and prefills one request's prompt at a time
+  // (vLLM's scheduler with chunked prefill), so each request beyond the first adds only its KV
+  // cache and its logits row, with the allocator's overhead: b requests fit while
+  // total(1) + (b - 1) x per_request <= the card's memory.
+  const MemoryBreakdown& m1 = one.memory;
+  const double overhead = one.peak_allocated_bytes > 0 ? 1.0 + m1.fragmentation_bytes / one.peak_allocated_bytes : 1.0;
+  const double per_request = (m1.kv_cache_bytes + m1.logits_bytes) * overhead;
+  double mem_cap = users;
+  if (s.gpu && s.gpu->memory_bytes && per_request > 0) {
+    mem_cap = 1.0 + std::floor(std::max(0.0, *s.gpu->memory_bytes - one.total_bytes) / per_request);
+  }
+  // Speed falls as the batch grows (each step reads every request's KV cache): bisect for the
+  // largest batch that keeps each user's tokens/s, up to the users and what memory holds.
+  const double cap = std::min({users, mem_cap, 1e6});
+  long long lo = 1, hi = static_cast<long long>(cap);
+  auto fast_enough = [&](long long b) { return at(b).decode_tokens_per_s_per_request.value_or(0) >= t.tokens_per_s_per_user; };
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo + 1) / 2;
+    if (fast_enough(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  plan.batch_per_replica = lo;
+  plan.tokens_per_s_per_user = at(lo).decode_tokens_per_s_per_request.value_or(0);
+  if (lo >= users) plan.limit = "users";
+  else if (lo >= mem_cap) plan.limit = "memory";
+  else plan.limit = "speed";
+  plan.replicas = static_cast<long long>(std::ceil(users / static_cast<double>(lo)));
+  plan.cards = plan.replicas * plan.cards_per_replica;
+  plan.met = true;
+  return plan;
+}
+
 }  // namespace xuanka::core

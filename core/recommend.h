@@ -64,4 +64,30 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
 // Card counts searched: 1, 2, 4, 8, then whole 8-card nodes doubling up to 4096.
 std::vector<int> card_counts(std::optional<int> max_cards);
 
+// Serving sized the way IDC customers ask: so many users at once, each reading at least so many
+// tokens per second, each first token within so many seconds.
+struct ServingTarget {
+  double users = 1;                      // concurrent requests
+  double tokens_per_s_per_user = 0;      // decode speed each one sees (0: any)
+  std::optional<double> ttft_s;          // time to first token of a request
+};
+struct ServingPlan {
+  bool met = false;
+  int cards_per_replica = 1;             // tp x pp of the scenario
+  long long batch_per_replica = 0;       // requests one replica serves at once
+  long long replicas = 0, cards = 0;
+  double tokens_per_s_per_user = 0;      // at that batch
+  double ttft_s = 0;                     // one request's, alone
+  // What caps the batch, or why the target cannot be met: "memory" (KV cache), "speed"
+  // (per-user tokens/s), "users" (one replica serves them all), "ttft" (the first token is
+  // too slow even alone: more tensor parallelism or a faster card), "fit" (the weights do
+  // not fit one replica).
+  std::string limit;
+};
+// Replicas of the scenario's tensor/pipeline group (its serving.batch is ignored) that meet the
+// target: the largest batch per replica that fits and keeps each user's speed, then enough
+// replicas for the users. Memory is that of a continuously batching engine (vLLM): one
+// request's prefill at a time, every request's KV cache.
+ServingPlan plan_serving(Scenario s, const ServingTarget& t);
+
 }  // namespace xuanka::core

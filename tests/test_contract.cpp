@@ -49,7 +49,8 @@ TEST_CASE("enums: every value has one row whose word reads back, and words are u
   check_table<Task>({Task::pretrain, Task::full_ft, Task::lora, Task::qlora, Task::inference});
   check_table<Precision>({Precision::fp32, Precision::fp16_mixed, Precision::bf16_mixed, Precision::bf16, Precision::fp8_mixed});
   check_table<Optimizer>({Optimizer::adamw, Optimizer::adamw_8bit, Optimizer::sgd, Optimizer::sgd_momentum, Optimizer::adafactor, Optimizer::lion});
-  check_table<WeightFormat>({WeightFormat::fp32, WeightFormat::bf16, WeightFormat::fp16, WeightFormat::fp8, WeightFormat::int8, WeightFormat::nf4, WeightFormat::int4});
+  check_table<WeightFormat>({WeightFormat::fp32, WeightFormat::bf16, WeightFormat::fp16, WeightFormat::fp8, WeightFormat::int8, WeightFormat::nf4, WeightFormat::int4,
+                             WeightFormat::awq, WeightFormat::gptq, WeightFormat::gguf_q4_k_m, WeightFormat::gguf_q5_k_m, WeightFormat::gguf_q8_0});
   check_table<Recompute>({Recompute::none, Recompute::selective, Recompute::full});
   check_table<Offload>({Offload::none, Offload::optimizer, Offload::optimizer_params});
   check_table<LoraTargets>({LoraTargets::attn_qv, LoraTargets::attn, LoraTargets::all_linear});

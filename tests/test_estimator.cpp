@@ -67,6 +67,29 @@ TEST_CASE("memory: QLoRA stores block linears at 4.127 bits (NF4 with double qua
   CHECK_THAT(e.model_states_bytes, WithinRel(linear * 4.127 / 8 + embed_head * 2, 0.001));
 }
 
+TEST_CASE("memory: GGUF files of Llama-3-8B weigh what llama.cpp's quantize table says") {
+  // llama.cpp tools/quantize/quantize.cpp QUANT_OPTIONS, "@ Llama-3-8B": Q4_K_M 4.58G, Q5_K_M
+  // 5.33G, Q8_0 7.96G, in GiB (Q8_0's 34 bytes per 32 weights x 8.03e9 = 7.95 GiB). Llama 3.1 8B
+  // has the same shape. The model states of an inference are its weights.
+  const double gib = 1024.0 * 1024 * 1024;
+  auto weights = [&](const char* w) { return run({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"weights", w}}).model_states_bytes; };
+  CHECK_THAT(weights("gguf_q4_k_m") / gib, WithinRel(4.58, 0.02));
+  CHECK_THAT(weights("gguf_q5_k_m") / gib, WithinRel(5.33, 0.02));
+  CHECK_THAT(weights("gguf_q8_0") / gib, WithinRel(7.96, 0.02));
+  // AWQ/GPTQ 4-bit, group 128, fp16 scale + 4-bit zero: 4.156 bits per linear weight; embeddings
+  // and head (2 x 128256 x 4096) in fp16 (AutoAWQ quantises the decoder blocks' linears only).
+  const double embed_head = 2.0 * 128256 * 4096;
+  CHECK_THAT(weights("awq"), WithinRel((8.03e9 - embed_head) * 4.15625 / 8 + embed_head * 2, 0.001));
+}
+
+TEST_CASE("contract: GGUF is for inference; a GPTQ base can be trained with QLoRA") {
+  xuanka::core::Scenario s;
+  const auto bad = xuanka::core::from_json({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"weights", "gguf_q4_k_m"}}, xuanka::test::catalog(), s);
+  REQUIRE(bad.size() >= 1);
+  CHECK(bad.front().path == "scenario.weights");
+  CHECK(xuanka::core::from_json({{"model", "llama-3.1-8b"}, {"task", "qlora"}, {"weights", "gptq"}}, xuanka::test::catalog(), s).empty());
+}
+
 TEST_CASE("memory: LoRA r=8 on q and v of Llama-2-7B trains 4,194,304 parameters") {
   // PEFT prints "trainable params: 4,194,304" for this setup: 32 layers x 2 matrices x
   // 8 x (4096 + 4096) = 4,194,304.

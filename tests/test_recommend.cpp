@@ -291,3 +291,46 @@ TEST_CASE("fixes: a setup that does not fit gets single changes that make it fit
   // A setup that fits needs no fix.
   CHECK(fixes_to_fit(scenario(json::parse(R"({"model":"llama-2-7b","task":"qlora","gpu":"nvidia-rtx-4090"})")), cat()).empty());
 }
+
+TEST_CASE("serving plan: 1,000 users at 40 tokens/s each on H100s running Llama-3.1-8B in BF16") {
+  // Decode reads the weights once per step plus each request's KV cache (Pope et al. 2022 §2):
+  // weights 8.03e9 x 2 = 16.06 GB; KV 2 x 32 layers x 8 heads x 128 x 2 B = 131,072 B per token,
+  // at the average context 2048 + 512/2 = 2304 tokens: 0.302 GB per request. H100 SXM moves
+  // 3.35 TB/s x 0.80 (streaming efficiency, core/hardware.h) = 2.68 TB/s.
+  // 40 tokens/s per user: step <= 25 ms -> 16.06 + 0.302 b <= 67.0 GB -> b <= 168.7.
+  // Memory, batching continuously (one prompt's prefill at a time, as vLLM): one request alone
+  // takes 16.06 GB weights + 0.21 GB of its prefill's MLP activations (2048 x 14336 x 3 x 2 B +
+  // 2048 x 4096 x 4 B) + 0.336 GB KV (2,560 tokens) + 1.41 GB context + 8% allocator overhead
+  // (1.33 GB) = 19.3 GB; each further request adds its KV 0.336 GB x 1.08 = 0.362 GB: 80 GiB =
+  // 85.9 GB holds 1 + 66.6 / 0.362 = 184 requests. So speed binds: 168 per card, 1000 / 168 -> 6.
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                               {"weights", "bf16"}, {"serving", {{"prompt_tokens", 2048}, {"output_tokens", 512}}}});
+  ServingTarget t;
+  t.users = 1000;
+  t.tokens_per_s_per_user = 40;
+  const ServingPlan p = plan_serving(s, t);
+  REQUIRE(p.met);
+  CHECK(p.limit == "speed");
+  CHECK(p.batch_per_replica >= 165);
+  CHECK(p.batch_per_replica <= 171);
+  CHECK(p.replicas == 6);
+  CHECK(p.cards == 6);
+  CHECK(p.tokens_per_s_per_user >= 40.0);
+  // 20 tokens/s: b <= (134 - 16.06) / 0.302 = 390 by speed, wider than memory's 184: memory binds.
+  t.tokens_per_s_per_user = 20;
+  const ServingPlan m = plan_serving(s, t);
+  CHECK(m.limit == "memory");
+  CHECK(m.batch_per_replica >= 180);
+  CHECK(m.batch_per_replica <= 188);
+  CHECK(m.replicas == 6);  // 1000 / 184 -> 6
+  // A first token within 1 ms cannot be had: one read of 16 GB at 2.68 TB/s alone takes 6 ms.
+  t.ttft_s = 0.001;
+  CHECK(plan_serving(s, t).limit == "ttft");
+  CHECK_FALSE(plan_serving(s, t).met);
+  // 10 users: one card serves them all.
+  t.ttft_s.reset();
+  t.users = 10;
+  const ServingPlan few = plan_serving(s, t);
+  CHECK(few.limit == "users");
+  CHECK(few.cards == 1);
+}
