@@ -254,3 +254,26 @@ TEST_CASE("cost inputs: a bad PUE or residual is named at its row; a good one is
   CHECK(st.derived.cost->electricity_cny_per_kwh == 1.0);
   CHECK_THAT(st.derived.cost->residual_cny, WithinRel(*st.derived.cost->purchase_cny * 0.2, 1e-12));
 }
+
+TEST_CASE("serving by load: users on the form give a plan; a bad count is named at its row") {
+  ui::AppState st;
+  ui::ScenarioForm& f = st.estimate.form;
+  f.model = "llama-3.1-8b";
+  f.task = "inference";
+  f.gpu = "nvidia-h100-sxm5-80gb";
+  f.weights = "bf16";
+  f.prompt_tokens = "2048";
+  f.output_tokens = "512";
+  st.estimate.users = "1000";
+  st.estimate.user_tokens_per_s = "40";
+  ui::recompute(st, cat());
+  REQUIRE(st.derived.serving_plan);
+  // The same as core's vector (tests/test_recommend.cpp): 6 cards, speed-bound.
+  CHECK(st.derived.serving_plan->cards == 6);
+  st.estimate.users = "lots";
+  ui::recompute(st, cat());
+  CHECK(st.derived.field_errors.count("est.users") == 1);
+  st.estimate.users = "";
+  ui::recompute(st, cat());
+  CHECK_FALSE(st.derived.serving_plan);
+}

@@ -53,6 +53,8 @@ struct EstimateState {
   std::string model_search;            // filter of the model list
   std::string region = "jiangsu-suzhou";
   bool why_open = false;
+  // Serving sized by load (inference): concurrent users, tokens/s each, first-token target (s).
+  std::string users, user_tokens_per_s = "20", ttft_target_s;
 };
 
 // Recommend view inputs.
@@ -89,6 +91,7 @@ struct Derived {
   core::Diagnostics problems;          // the scenario's errors, each naming its field
   std::optional<core::Estimate> estimate;
   std::vector<core::Fix> fixes;        // when it does not fit: single changes that make it fit
+  std::optional<core::ServingPlan> serving_plan;  // inference with a number of users
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;
   core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field

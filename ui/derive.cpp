@@ -64,6 +64,11 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   ci.colocation_cny_per_rack_month = cost_field(state.cost.colocation, "cost.colocation", 0, kNoMax, false, fe);
   if (auto r = cost_field(state.cost.residual_pct, "cost.residual", 0, 100, false, fe)) ci.residual_share = *r / 100.0;
   ci.add_vat = state.cost.add_vat;
+  core::ServingTarget target;
+  const auto users = cost_field(state.estimate.users, "est.users", 0, 1e7, true, fe);
+  if (users) target.users = *users;
+  if (auto v = cost_field(state.estimate.user_tokens_per_s, "est.user_tps", 0, 1e5, false, fe)) target.tokens_per_s_per_user = *v;
+  target.ttft_s = cost_field(state.estimate.ttft_target_s, "est.ttft_target", 0, 3600, true, fe);
   if (!state.today.empty()) ci.today = state.today;
 
   const bool cost_inputs_ok = fe.empty();
@@ -87,6 +92,10 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   d.estimate = core::estimate(d.scenario);
   d.fixes.clear();
   if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);
+  d.serving_plan.reset();
+  if (users && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
+    d.serving_plan = core::plan_serving(d.scenario, target);
+  }
   const core::Region* region = catalog.find_region(state.estimate.region);
   if (cost_inputs_ok) d.cost.reset();
   if (d.scenario.gpu && cost_inputs_ok) {

@@ -205,6 +205,9 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     std::vector<Choice> kv = {{"", tr(L, Str::default_word)}};
     for (const char* x : {"bf16", "fp16", "fp8", "int8"}) kv.push_back({x, tr_key(L, core::info(*core::from_word<core::WeightFormat>(x)).label)});
     changed |= combo_row(ctx, "est.kv", tr(L, Str::kv_dtype), f.kv_dtype, kv);
+    changed |= number_row(ctx, "est.users", tr(L, Str::plan_users), state.estimate.users);
+    changed |= number_row(ctx, "est.user_tps", tr(L, Str::plan_user_tps), state.estimate.user_tokens_per_s);
+    changed |= number_row(ctx, "est.ttft_target", tr(L, Str::plan_ttft), state.estimate.ttft_target_s);
   }
   changed |= check_row(ctx, "est.flash", tr(L, Str::flash_attention), f.flash_attention);
   changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
@@ -300,6 +303,29 @@ void job_cost_row(AppState& state, FrameCtx& ctx) {
   if (cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*cost->job_own_cny, L) + " " + tr(L, Str::owned);
   label_value(ctx, tr(L, Str::job_cost), c);
   track(ctx, "est.cost");
+}
+
+// Serving sized by load: cards = replicas x cards per replica, and what caps each replica.
+void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& p) {
+  const Lang L = state.lang;
+  heading(ctx, tr(L, Str::plan_heading));
+  if (p.met) {
+    char line[256];
+    std::snprintf(line, sizeof line, tr(L, Str::plan_cards), static_cast<long long>(p.cards), static_cast<long long>(p.replicas),
+                  p.cards_per_replica, static_cast<long long>(p.batch_per_replica));
+    text_wrapped(ctx, line);
+    label_value(ctx, tr(L, Str::decode_speed), core::format_sig(p.tokens_per_s_per_user, 3));
+  }
+  const Str why = p.limit == "memory" ? Str::plan_limit_memory
+                : p.limit == "speed"  ? (p.met ? Str::plan_limit_speed : Str::plan_limit_speed_alone)
+                : p.limit == "users"  ? Str::plan_limit_users
+                : p.limit == "ttft"   ? Str::plan_limit_ttft
+                : p.limit == "fit"    ? Str::plan_limit_fit
+                                      : Str::plan_limit_none;
+  if (!p.met) ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
+  text_wrapped(ctx, tr(L, why));
+  if (!p.met) ImGui::PopStyleColor();
+  track(ctx, "est.plan");
 }
 
 bool draw_results(AppState& state, FrameCtx& ctx) {
@@ -445,6 +471,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         }
       }
     }
+    if (dv.serving_plan) draw_serving_plan(state, ctx, *dv.serving_plan);
     if (e.max_context_tokens) {
       label_value(ctx, tr(L, Str::max_context), core::format_grouped(*e.max_context_tokens) +
                                                      tr(L, e.max_context_model_bound ? Str::bound_model : Str::bound_memory));
