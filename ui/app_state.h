@@ -55,6 +55,9 @@ struct EstimateState {
   bool why_open = false;
   // Serving sized by load (inference): concurrent users, tokens/s each, first-token target (s).
   std::string users, user_tokens_per_s = "20", ttft_target_s;
+  // A pasted Hugging Face config.json (custom architecture) and what reading it found wrong.
+  std::string hf_config;
+  std::vector<std::string> hf_config_problems;
 };
 
 // Recommend view inputs.

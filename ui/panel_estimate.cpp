@@ -7,6 +7,7 @@
 
 #include "core/accuracy.h"
 #include "core/format.h"
+#include "core/hf_config.h"
 #include "imgui.h"
 #include "ui/palette.h"
 #include "ui/form_widgets.h"
@@ -103,6 +104,28 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   text_field(ctx, *ctx.env.agent, "est.model_search", tr(L, Str::search_model), state.estimate.model_search, false);
   changed |= combo_row(ctx, "est.model", "", f.model, model_choices(cat, state.estimate.model_search, tr(L, Str::custom_arch)));
   if (f.model == "custom") {
+    // A model from its config.json, pasted (no network): fills the architecture rows below.
+    text_disabled(ctx, tr(L, Str::hf_config_hint));
+    text_box(ctx, *ctx.env.agent, "est.hf_config", state.estimate.hf_config, ImGui::GetFontSize() * 4.5f);
+    if (button(ctx, "est.hf_read", tr(L, Str::hf_config_read))) {
+      nlohmann::json m;
+      state.estimate.hf_config_problems.clear();
+      const core::Diagnostics d = core::model_from_hf_config(state.estimate.hf_config, m);
+      for (const auto& x : d) state.estimate.hf_config_problems.push_back(x.text());
+      if (d.empty()) {
+        nlohmann::json j = to_contract(f);
+        j["model"] = m;
+        from_contract(j, f);
+        changed = true;
+      }
+    }
+    if (!state.estimate.hf_config_problems.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
+      text_wrapped(ctx, tr(L, Str::hf_config_bad));
+      ImGui::PopStyleColor();
+      for (const auto& p : state.estimate.hf_config_problems) text_disabled(ctx, p.c_str());
+      track(ctx, "est.hf_problems");
+    }
     changed |= number_row(ctx, "est.arch_layers", tr(L, Str::arch_layers), f.arch_layers);
     changed |= number_row(ctx, "est.arch_hidden", tr(L, Str::arch_hidden), f.arch_hidden);
     changed |= number_row(ctx, "est.arch_heads", tr(L, Str::arch_heads), f.arch_heads);
