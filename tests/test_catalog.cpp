@@ -83,6 +83,7 @@ TEST_CASE("catalog: each LLM preset's parameter count from its shape is within 2
 }
 
 #include "core/overlay.h"
+#include "core/search.h"
 #include "vectors_io.h"
 
 namespace {
@@ -198,4 +199,36 @@ TEST_CASE("catalog: a full-mesh board gives a small group only its own links") {
   CHECK_THAT(*b.group_bytes_per_s_bidirectional(8), Catch::Matchers::WithinRel(392e9, 1e-9));
   const Accelerator& h = *c.find_accelerator("nvidia-h100-sxm5-80gb");
   CHECK(*h.group_bytes_per_s_bidirectional(2) == *h.interconnect_bytes_per_s_bidirectional);
+}
+
+TEST_CASE("search: Chinese vendor and model names find the catalog's spellings") {
+  using xuanka::core::search_matches;
+  const auto& cat = xuanka::test::catalog();
+  auto cards = [&](const std::string& q) {
+    int n = 0;
+    bool all_vendor = true;
+    for (const auto& a : cat.accelerators) {
+      if (a.hidden || !search_matches(q, {a.name, a.vendor, a.id})) continue;
+      ++n;
+      all_vendor = all_vendor && a.vendor.find("Huawei") != std::string::npos;
+    }
+    return std::make_pair(n, all_vendor);
+  };
+  // 华为 and 昇腾: every match is a Huawei Ascend card, and there are some (910B, 910C ...).
+  CHECK(cards("\xE5\x8D\x8E\xE4\xB8\xBA").first >= 2);  // 华为
+  CHECK(cards("\xE5\x8D\x8E\xE4\xB8\xBA").second);
+  CHECK(cards("\xE6\x98\x87\xE8\x85\xBE 910").second);   // 昇腾 910
+  CHECK(cards("\xE6\x98\x87\xE8\x85\xBE 910").first >= 2);
+  // 千问 finds Qwen models only.
+  int qwen = 0;
+  for (const auto& m : cat.models) {
+    if (!search_matches("\xE5\x8D\x83\xE9\x97\xAE", {m.name, m.id})) continue;  // 千问
+    ++qwen;
+    CHECK(m.name.find("Qwen") != std::string::npos);
+  }
+  CHECK(qwen >= 3);
+  // Words combine; an unknown word finds nothing; an empty query everything.
+  CHECK(search_matches("h100 80", {"H100 SXM5 80GB", "NVIDIA"}));
+  CHECK_FALSE(search_matches("h100 zzz", {"H100 SXM5 80GB", "NVIDIA"}));
+  CHECK(search_matches("", {"anything"}));
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/cost.h"
+#include "core/search.h"
 #include "core/format.h"
 #include "imgui.h"
 #include "ui/panels.h"
@@ -37,14 +38,7 @@ bool matches(const Accelerator& a, const CompareState& c) {
   if (a.hidden) return false;
   if (c.domestic_only && !a.domestic) return false;
   if (c.fp8_only && !a.peak_flops(Precision::fp8_mixed)) return false;
-  if (c.filter.empty()) return true;
-  auto low = [](std::string s) {
-    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
-  };
-  const std::string f = low(c.filter);
-  return low(a.name).find(f) != std::string::npos || low(a.vendor).find(f) != std::string::npos ||
-         a.id.find(f) != std::string::npos;
+  return core::search_matches(c.filter, {a.name, a.vendor, a.id});
 }
 }  // namespace
 

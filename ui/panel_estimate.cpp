@@ -8,6 +8,7 @@
 #include "core/accuracy.h"
 #include "core/format.h"
 #include "core/hf_config.h"
+#include "core/search.h"
 #include "imgui.h"
 #include "ui/palette.h"
 #include "ui/form_widgets.h"
@@ -29,12 +30,8 @@ std::vector<Choice> plain(std::initializer_list<const char*> list) {
 
 std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& filter, const std::string& custom_label) {
   std::vector<Choice> out = {{"custom", custom_label}};
-  std::string f = filter;
-  for (char& c : f) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const auto& m : cat.models) {
-    std::string name = m.name;
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!f.empty() && name.find(f) == std::string::npos && m.id.find(f) == std::string::npos) continue;
+    if (!core::search_matches(filter, {m.name, m.id})) continue;
     out.push_back({m.id, m.name + "  (" + core::format_count(m.params.value_or(0)) + ")"});
   }
   return out;

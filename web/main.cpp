@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <set>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -48,7 +50,35 @@ EM_JS(char*, js_today, (), {
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
 EM_JS(void, js_copy_text, (const char* text), { if (Module.copyText) Module.copyText(UTF8ToString(text)); });
-EM_JS(int, js_file_page, (), { return location.protocol === 'file:' ? 1 : 0; });
+EM_JS(int, js_file_page, (), { return location.protocol === "file:" ? 1 : 0; });
+// A character the embedded font lacks, drawn by the system's fonts on a 2D canvas
+// (WEB-PLATFORM.md §4): [width, height, advance (float), width x height coverage bytes].
+EM_JS(unsigned char*, js_raster_glyph, (unsigned c, float px, float ascent), {
+  if (typeof document === "undefined") return 0;
+  var cv = Module.glyphCanvas || (Module.glyphCanvas = document.createElement("canvas"));
+  var g = cv.getContext("2d", { willReadFrequently: true });
+  if (!g) return 0;
+  var font = px + "px PingFang SC, Hiragino Sans GB, Microsoft YaHei, Noto Sans CJK SC, Source Han Sans SC, Noto Serif CJK SC, sans-serif";
+  g.font = font;
+  var ch = String.fromCodePoint(c);
+  var adv = g.measureText(ch).width;
+  if (!(adv > 0)) return 0;
+  var w = Math.max(1, Math.ceil(adv)), h = Math.max(1, Math.ceil(px));
+  cv.width = w;
+  cv.height = h;
+  g.font = font;
+  g.textBaseline = "alphabetic";
+  g.fillStyle = "#fff";
+  g.clearRect(0, 0, w, h);
+  g.fillText(ch, 0, ascent);
+  var d = g.getImageData(0, 0, w, h).data;
+  var p = _malloc(12 + w * h);
+  HEAP32[p >> 2] = w;
+  HEAP32[(p >> 2) + 1] = h;
+  HEAPF32[(p >> 2) + 2] = adv;
+  for (var i = 0; i < w * h; i++) HEAPU8[p + 12 + i] = d[i * 4 + 3];
+  return p;
+});
 EM_JS(void, js_copy_link, (), { if (Module.copyText) Module.copyText(location.href); });
 EM_JS(void, js_announce, (const char* text), { if (Module.announce) Module.announce(UTF8ToString(text)); });
 
@@ -80,6 +110,7 @@ struct Page {
   // Touch (WEB-PLATFORM.md §1.3): a tap is a hover frame, then a press frame, then release.
   bool touch_mode = false;
   bool file_page = false;         // opened from file:// (a saved copy)
+  std::set<unsigned> fallback_glyphs, fallback_tried;  // characters beyond the subset, from the system's fonts
   float touch_x = 0, touch_y = 0;  // physical px
   TouchPhase touch_phase = TouchPhase::none;
   bool release_after_press = false;
@@ -117,10 +148,48 @@ void read_config() {
 }
 
 // [SECTION] frame
+bool raster_glyph(unsigned c, float px, float ascent, ui::GlyphBitmap& out) {
+  unsigned char* p = js_raster_glyph(c, px, ascent);
+  if (!p) return false;
+  int w = 0, h = 0;
+  float adv = 0;
+  std::memcpy(&w, p, 4);
+  std::memcpy(&h, p + 4, 4);
+  std::memcpy(&adv, p + 8, 4);
+  out.width = w;
+  out.height = h;
+  out.advance = adv;
+  out.alpha.assign(p + 12, p + 12 + static_cast<std::size_t>(w) * h);
+  free(p);
+  return true;
+}
+
+// Characters drawn this frame that neither the subset nor the system fonts have given yet:
+// the next frame's atlas gets them from the system fonts (at most 256 per frame, 4096 in all).
+void want_fallback_glyphs() {
+  constexpr std::size_t kPerFrame = 256, kMax = 4096;
+  std::size_t added = 0;
+  for (unsigned c : g_page.report.missing_glyphs) {
+    if (added >= kPerFrame || g_page.fallback_tried.size() >= kMax) break;
+    if (g_page.fallback_tried.insert(c).second) {
+      g_page.fallback_glyphs.insert(c);
+      ++added;
+    }
+  }
+  if (added) {
+    g_page.font_css_px = 0;  // rebuild the atlas before the next frame
+    g_page.frames_pending = std::max(g_page.frames_pending, 2);
+  }
+}
+
 void rebuild_fonts_if_needed() {
   const float want_px = ui::font_size_css_px(g_page.css_w);
   if (want_px == g_page.font_css_px && g_page.dpr == g_page.font_dpr) return;
-  g_page.fonts = ui::build_fonts(want_px, g_page.dpr);
+  g_page.fonts = ui::build_fonts(want_px, g_page.dpr, g_page.fallback_glyphs, raster_glyph);
+  // What the system fonts could draw is no longer missing.
+  for (unsigned c : g_page.fallback_glyphs) {
+    if (g_page.fonts.body->FindGlyphNoFallback(static_cast<ImWchar>(c))) g_page.report.missing_glyphs.erase(c);
+  }
   ui::apply_style(g_page.dpr);
   g_page.font_css_px = want_px;
   g_page.font_dpr = g_page.dpr;
@@ -192,6 +261,7 @@ void frame() {
   env.file_page = g_page.file_page;
   const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
   ImGui::Render();
+  want_fallback_glyphs();
 
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_page.window, &fb_w, &fb_h);
