@@ -277,3 +277,18 @@ TEST_CASE("serving by load: users on the form give a plan; a bad count is named 
   ui::recompute(st, cat());
   CHECK_FALSE(st.derived.serving_plan);
 }
+
+TEST_CASE("catalog text on the Chinese page: sources by what they are, generations in words") {
+  using core::Lang;
+  // A seed article's file name is the project's own path: the reader sees which article.
+  CHECK(ui::source_label(Lang::zh, "../shared/seeds/001_7e6612eb34847a5a.txt (卡型对比表: 典型价格)") ==
+        "选卡文章 #001 (卡型对比表: 典型价格)");
+  CHECK(ui::source_label(Lang::en, "../shared/seeds/003_abc.txt") == "buyers' guide article #003");
+  CHECK(ui::source_label(Lang::zh, "scripts/data/sources/prices_2026-11.csv (1 rows: x)") == "公开报价汇总（2026-11） (1 rows: x)");
+  CHECK(ui::source_label(Lang::zh, "https://www.nvidia.com/x") == "https://www.nvidia.com/x");
+  CHECK(ui::generation_text(Lang::zh, "3rd") == "第 3 代");
+  CHECK(ui::generation_text(Lang::zh, "4th (Transformer Engine)") == "第 4 代（Transformer Engine）");
+  CHECK(ui::generation_text(Lang::zh, "5th (2nd-gen Transformer Engine, FP4/FP6, MX formats)") ==
+        "第 5 代（第 2 代 Transformer Engine，FP4/FP6，MX 格式）");
+  CHECK(ui::generation_text(Lang::en, "3rd") == "3rd");
+}

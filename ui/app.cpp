@@ -182,6 +182,8 @@ bool draw_page_problems(AppState& state, FrameCtx& ctx) {
 
 bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameReport& report) {
   report.rects.clear();
+  report.drawn_text.clear();
+  report.quoted_text.clear();
   FrameCtx ctx{env, report, state.lang, &state.derived.field_errors};
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));

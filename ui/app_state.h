@@ -137,6 +137,10 @@ struct FrameReport {
   std::string page;                   // which page the content shows (a change scrolls to the top)
   std::string copy_text;              // text to put on the clipboard after this frame, if any
   bool copy_link = false;             // put the page's URL (the share link) on the clipboard
+  // With FrameEnv::record_text (browser tests): every text drawn this frame in the page's
+  // words, and apart from it, quoted source material drawn as it is (catalog notes, source
+  // addresses, licences: labelled as the original on the page).
+  std::vector<std::string> drawn_text, quoted_text;
 };
 
 // Per-frame environment handed to the panels.
@@ -148,6 +152,7 @@ struct FrameEnv {
   TextAgent* agent = nullptr;
   bool touch = false;                 // the last input was a finger
   bool file_page = false;             // opened from a saved file (file://): its address is no link to share
+  bool record_text = false;           // keep FrameReport::drawn_text (browser tests)
   bool narrow() const { return css_width < 600.0f; }  // phone layout below ~600 CSS px
 };
 

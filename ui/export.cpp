@@ -31,7 +31,8 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   md += "- " + std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + "\n";
   if (!d.problems.empty()) {
     for (const auto& p : d.problems) md += "- " + std::string(tr(L, Str::input_error)) + ": " + p.text() + "\n";
-    return md;
+    if (!d.estimate) return md;
+    md += "- " + std::string(tr(L, Str::stale_results)) + "\n";  // the last valid inputs' results follow
   }
   // The settings, from the scenario core parsed (not the form's text).
   const core::Scenario& s = d.scenario;

@@ -1,6 +1,8 @@
 // Translation of core's notices (ui layer).
 #include "ui/notices.h"
 
+#include <cctype>
+
 #include <utility>
 
 #include "core/enums.h"
@@ -31,6 +33,58 @@ std::string strategy_text(core::Lang L, const core::Option& o) {
   if (p.offload != core::Offload::none) add(std::string(tr(L, Str::offload)) + " " + tr_key(L, core::info(p.offload).label));
   if (o.scenario.recompute != core::Recompute::none) add(std::string(tr(L, Str::recompute)) + " " + tr_key(L, core::info(o.scenario.recompute).label));
   return s.empty() ? tr(L, Str::no_sharding) : s;
+}
+
+std::string source_label(core::Lang L, const std::string& source) {
+  const bool zh = L == core::Lang::zh;
+  // The detail in parentheses after a file name, kept.
+  auto detail = [&](std::size_t after) {
+    const std::size_t open = source.find('(', after);
+    return open == std::string::npos ? std::string() : " " + source.substr(open);
+  };
+  const std::string seeds = "../shared/seeds/";
+  if (source.compare(0, seeds.size(), seeds) == 0) {
+    const std::string number = source.substr(seeds.size(), 3);
+    return std::string(zh ? "选卡文章 #" : "buyers' guide article #") + number + detail(seeds.size());
+  }
+  const std::string prices = "scripts/data/sources/prices_";
+  if (source.compare(0, prices.size(), prices) == 0) {
+    const std::string month = source.substr(prices.size(), 7);
+    return std::string(zh ? "公开报价汇总（" : "public offers collected (") + month + (zh ? "）" : ")") + detail(prices.size());
+  }
+  const std::string measured = "measured: scripts/calibrate/";
+  if (source.compare(0, measured.size(), measured) == 0) {
+    const std::size_t on = source.find(" on ");
+    return std::string(zh ? "本项目实测" : "measured by this project") + (on == std::string::npos ? "" : ":" + source.substr(on));
+  }
+  return source;
+}
+
+std::string generation_text(core::Lang L, const std::string& g) {
+  if (L != core::Lang::zh) return g;
+  std::string out;
+  for (std::size_t i = 0; i < g.size();) {
+    // "4th", "2nd-gen": an ordinal becomes 第 N 代.
+    std::size_t j = i;
+    while (j < g.size() && std::isdigit(static_cast<unsigned char>(g[j]))) ++j;
+    if (j > i && j + 2 <= g.size() && (i == 0 || !std::isalnum(static_cast<unsigned char>(g[i - 1])))) {
+      const std::string suffix = g.substr(j, 2);
+      if (suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th") {
+        out += "第 " + g.substr(i, j - i) + " 代";
+        i = j + 2;
+        if (g.compare(i, 4, "-gen") == 0) i += 4;
+        if (i < g.size() && g[i] == ' ' && i + 1 < g.size() && g[i + 1] != '(') out += " ";
+        if (i < g.size() && g[i] == ' ') ++i;
+        continue;
+      }
+    }
+    if (g.compare(i, 2, ", ") == 0) { out += "，"; i += 2; continue; }
+    if (g[i] == '(') { out += "（"; ++i; continue; }
+    if (g[i] == ')') { out += "）"; ++i; continue; }
+    if (g.compare(i, 7, "formats") == 0) { out += "格式"; i += 7; continue; }
+    out += g[i++];
+  }
+  return out;
 }
 
 }  // namespace xuanka::ui

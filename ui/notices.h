@@ -14,4 +14,11 @@ std::string notice_text(core::Lang L, const core::Notice& n);
 // An option's strategy in words: "TP 8 · PP 4 · ZeRO-1 · 选择性重计算".
 std::string strategy_text(core::Lang L, const core::Option& o);
 
+// A catalog source as a reader should see it: the project's own files ("../shared/seeds/001_….txt
+// (卡型对比表)", "scripts/data/sources/prices_2026-11.csv (…)") by what they are, in the page's
+// words, with their detail; addresses and citations as they are.
+std::string source_label(core::Lang L, const std::string& source);
+// A tensor-core generation ("4th (Transformer Engine)") in the page's words: 第 4 代（Transformer Engine）.
+std::string generation_text(core::Lang L, const std::string& generation);
+
 }  // namespace xuanka::ui

@@ -6,6 +6,7 @@
 #include "core/format.h"
 #include "imgui.h"
 #include "ui/palette.h"
+#include "ui/notices.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
 #include "ui/widgets.h"
@@ -74,7 +75,7 @@ bool draw_accuracy(AppState& state, FrameCtx& ctx) {
       ImGui::PushStyleColor(ImGuiCol_Text, c.pass ? palette::kOk : palette::kDanger);
       text_wrapped(ctx, ((c.pass ? "✓ " : "× ") + c.id + "  " + core::format_sig(c.ratio, 3)).c_str());
       ImGui::PopStyleColor();
-      if (!c.source.empty()) text_disabled(ctx, c.source.c_str());
+      if (!c.source.empty()) source_text(ctx, source_label(L, c.source).c_str());
     }
   }
   return false;

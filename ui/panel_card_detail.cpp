@@ -8,6 +8,7 @@
 #include "core/cost.h"
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/notices.h"
 #include "ui/palette.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
@@ -38,6 +39,12 @@ const char* cooling_text(core::Lang L, const std::optional<std::string>& c) {
   return *c == "air" ? tr(L, Str::cooling_air) : *c == "liquid" ? tr(L, Str::cooling_liquid) : tr(L, Str::cooling_mixed);
 }
 std::string or_unknown(core::Lang L, const std::optional<std::string>& s) { return s ? *s : tr(L, Str::unknown); }
+
+// English catalog text on the Chinese page: labelled as the original, drawn as it is.
+void original_text(FrameCtx& ctx, const std::string& s) {
+  if (ctx.lang == core::Lang::zh) text_disabled(ctx, tr(ctx.lang, Str::original_en));
+  source_text(ctx, s.c_str());
+}
 std::string tflops(core::Lang L, const std::optional<double>& f) { return opt_text(L, f, core::format_tflops); }
 
 constexpr std::pair<const char*, Str> kSupport[] = {
@@ -78,7 +85,7 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
   ImGui::Separator();
 
   heading(ctx, (std::string("1 ") + tr(L, Str::dim_tensor)).c_str());
-  label_value(ctx, tr(L, Str::tensor_gen), or_unknown(L, a->tensor_core_generation));
+  label_value(ctx, tr(L, Str::tensor_gen), a->tensor_core_generation ? generation_text(L, *a->tensor_core_generation) : tr(L, Str::unknown));
   label_value(ctx, tr(L, Str::dense_peaks), "BF16 " + peak_text(L, *a, Precision::bf16, "bf16") + " · FP16 " +
                                                 tflops(L, a->peak_flops(Precision::fp16_mixed)) + " · FP8 " +
                                                 peak_text(L, *a, Precision::fp8_mixed, "fp8") + " · TF32 " +
@@ -126,7 +133,7 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
   }
   if (a->export_control) {
     heading(ctx, tr(L, Str::export_control));
-    text_wrapped(ctx, a->export_control->c_str());
+    original_text(ctx, *a->export_control);
   }
   heading(ctx, tr(L, Str::market));
   if (a->vendor_rent_cny_per_card_hour || a->vendor_purchase_cny) {
@@ -149,18 +156,18 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
     label_value(ctx, tr(L, Str::prices_as_of), m.date + " · " + tr(L, Str::confidence) + " " + confidence_text(L, m.confidence));
     track(ctx, "detail.price_date");
     if (collapsing(ctx, "detail.price_sources", tr(L, Str::sources))) {
-      text_wrapped(ctx, m.source.c_str());
-      if (!m.note.empty()) text_wrapped(ctx, m.note.c_str());
+      text_wrapped(ctx, source_label(L, m.source).c_str());
+      if (!m.note.empty()) original_text(ctx, m.note);
     }
   } else if (!a->vendor_rent_cny_per_card_hour && !a->vendor_purchase_cny) {
     text_wrapped(ctx, tr(L, Str::no_public_price));
   }
-  if (!a->notes.empty() && collapsing(ctx, "detail.notes", tr(L, Str::notes))) text_wrapped(ctx, a->notes.c_str());
+  if (!a->notes.empty() && collapsing(ctx, "detail.notes", tr(L, Str::notes))) original_text(ctx, a->notes);
   label_value(ctx, tr(L, Str::confidence), confidence_text(L, a->confidence));
   if (collapsing(ctx, "detail.sources", tr(L, Str::sources))) {
     for (const auto& s : a->sources) {
       ImGui::Bullet();
-      text_wrapped(ctx, s.c_str());
+      source_text(ctx, source_label(L, s).c_str());
     }
   }
   return changed;
@@ -188,7 +195,7 @@ bool draw_side_by_side(AppState& state, FrameCtx& ctx) {
   };
   const std::vector<Row> rows = {
       {Str::architecture, nullptr, [](const Accelerator& a) { return a.architecture; }},
-      {Str::tensor_gen, nullptr, [&](const Accelerator& a) { return or_unknown(L, a.tensor_core_generation); }},
+      {Str::tensor_gen, nullptr, [&](const Accelerator& a) { return a.tensor_core_generation ? generation_text(L, *a.tensor_core_generation) : std::string(tr(L, Str::unknown)); }},
       {Str::col_bf16, [](const Accelerator& a) { return a.peak_flops(Precision::bf16); },
        [&](const Accelerator& a) { return peak_text(L, a, Precision::bf16, "bf16"); }},
       {Str::col_fp8, [](const Accelerator& a) { return a.peak_flops(Precision::fp8_mixed); },

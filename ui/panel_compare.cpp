@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/cost.h"
+#include "core/diag.h"
 #include "core/search.h"
 #include "core/format.h"
 #include "imgui.h"
@@ -108,24 +109,36 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
     }
   }
 
-  // The table: all columns on a desktop; card, memory and BF16 on a phone.
+  // The table: every column. On a phone the card's name stays put and the other columns scroll
+  // sideways (a finger drag), each as wide as its content needs.
   const int cols[] = {kColCard, kColVendor, kColMemory, kColBandwidth, kColBf16, kColFp8, kColLink, kColTdp, kColPrice};
   const Str heads[] = {Str::col_card, Str::col_vendor, Str::col_memory, Str::col_bandwidth, Str::col_bf16,
                        Str::col_fp8, Str::col_interconnect, Str::col_tdp, Str::col_price};
-  std::vector<int> shown;
-  for (int col : cols) {
-    if (!narrow || col == kColCard || col == kColMemory || col == kColBf16) shown.push_back(col);
+  std::vector<int> shown(std::begin(cols), std::end(cols));
+  ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+  const float row_h = narrow ? tap_height(ctx) : ImGui::GetFrameHeight();
+  ImVec2 outer(0, 0);
+  if (narrow) {
+    flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    // Tall enough for every row (the page scrolls vertically, the table only sideways).
+    const float cell_pad = ImGui::GetStyle().CellPadding.y * 2;
+    outer.y = (static_cast<float>(rows.size()) + 1) * (row_h + cell_pad) + ImGui::GetStyle().ScrollbarSize + cell_pad * 2;
+  } else {
+    flags |= ImGuiTableFlags_SizingStretchProp;
   }
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("##cards", static_cast<int>(shown.size()) + 1, flags, ImVec2(0, 0))) {
+  if (ImGui::BeginTable("##cards", static_cast<int>(shown.size()) + 1, flags, outer)) {
+    if (narrow) drag_to_scroll_x(ctx.env);
+    const float em = ImGui::GetFontSize();
     ImGui::TableSetupColumn(tr(L, Str::col_pick), ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::GetFrameHeight(), 100);
+                            narrow ? tap_height(ctx) : ImGui::GetFrameHeight(), 100);
     for (int col : shown) {
       const float weight = col == kColCard ? 3.0f : col == kColVendor || col == kColLink ? 1.6f : 1.0f;
-      const ImGuiTableColumnFlags cf = col == kColCard ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_PreferSortDescending;
-      ImGui::TableSetupColumn(tr(L, heads[col]), cf, weight, static_cast<ImGuiID>(col));
+      ImGuiTableColumnFlags cf = col == kColCard ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_PreferSortDescending;
+      if (narrow) cf |= ImGuiTableColumnFlags_WidthFixed;
+      const float width = narrow ? (col == kColCard ? 9.0f : col == kColVendor || col == kColLink ? 9.0f : 5.5f) * em : weight;
+      ImGui::TableSetupColumn(tr(L, heads[col]), cf, width, static_cast<ImGuiID>(col));
     }
+    if (narrow) ImGui::TableSetupScrollFreeze(2, 0);  // the pick box and the card's name stay
     ImGui::TableHeadersRow();
     for (int i = 0; i < static_cast<int>(shown.size()) + 1; ++i) check_glyphs(ctx, ImGui::TableGetColumnName(i));
     if (ImGuiTableSortSpecs* ss = ImGui::TableGetSortSpecs(); ss && ss->SpecsDirty) {
@@ -138,14 +151,19 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
       ss->SpecsDirty = false;
       changed = true;
     }
-    const float row_h = narrow ? tap_height(ctx) : ImGui::GetFrameHeight();
     for (const Accelerator* a : rows) {
       ImGui::TableNextRow(ImGuiTableRowFlags_None, row_h);
       ImGui::PushID(a->id.c_str());
       ImGui::TableNextColumn();
       bool picked = std::find(c.picked.begin(), c.picked.end(), a->id) != c.picked.end();
       ImGui::BeginDisabled(!picked && c.picked.size() >= 4);
-      if (ImGui::Checkbox("##pick", &picked)) {
+      // A 44 CSS px tap target on phones, like every other box.
+      const float pad = narrow ? std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f)
+                               : ImGui::GetStyle().FramePadding.y;
+      ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad, pad));
+      const bool toggled = ImGui::Checkbox("##pick", &picked);
+      ImGui::PopStyleVar();
+      if (toggled) {
         if (picked) c.picked.push_back(a->id);
         else c.picked.erase(std::remove(c.picked.begin(), c.picked.end(), a->id), c.picked.end());
         changed = true;
@@ -162,7 +180,7 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
           case kColBandwidth: cell = a->memory_bandwidth_bytes_per_s ? core::format_gb_per_s(*a->memory_bandwidth_bytes_per_s) + " GB/s" : tr(L, Str::unknown); break;
           case kColBf16: cell = peak_text(L, *a, Precision::bf16, "bf16"); break;
           case kColFp8: cell = peak_text(L, *a, Precision::fp8_mixed, "fp8"); break;
-          case kColLink: cell = a->interconnect_name.substr(0, 28); break;
+          case kColLink: cell = narrow ? a->interconnect_name : core::shorten(a->interconnect_name, 28); break;
           case kColTdp: cell = a->tdp_w ? core::format_sig(*a->tdp_w, 4) + " W" : tr(L, Str::unknown); break;
           case kColPrice: cell = core::rent_cny_per_card_hour(*a) ? core::format_sig(*core::rent_cny_per_card_hour(*a), 3) : "—"; break;
           default: break;

@@ -23,6 +23,7 @@ void track(FrameCtx& ctx, const char* id) {
 }
 
 void check_glyphs(FrameCtx& ctx, const char* s) {
+  if (ctx.env.record_text && !ctx.quoting && *s) ctx.report.drawn_text.emplace_back(s);
   ImFont* font = ImGui::GetFont();
   const char* end = s + std::strlen(s);
   while (s < end) {
@@ -70,6 +71,15 @@ void field_error(FrameCtx& ctx, const char* id) {
   track(ctx, (std::string(id) + ".error").c_str());
 }
 
+void source_text(FrameCtx& ctx, const char* s) {
+  if (ctx.env.record_text && *s) ctx.report.quoted_text.emplace_back(s);
+  ctx.quoting = true;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  text_wrapped(ctx, s);
+  ImGui::PopStyleColor();
+  ctx.quoting = false;
+}
+
 void text_disabled(FrameCtx& ctx, const char* s) {
   check_glyphs(ctx, s);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
@@ -79,7 +89,11 @@ void text_disabled(FrameCtx& ctx, const char* s) {
 
 bool collapsing(FrameCtx& ctx, const char* id, const char* label) {
   check_glyphs(ctx, label);
+  // A tap target like a button: 44 CSS px tall on phones (the header's frame padding).
+  const float pad = std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, pad));
   const bool open = ImGui::CollapsingHeader(labelled(label, id).c_str());
+  ImGui::PopStyleVar();
   track(ctx, id);
   return open;
 }
@@ -87,6 +101,13 @@ bool collapsing(FrameCtx& ctx, const char* id, const char* label) {
 }  // namespace xuanka::ui
 
 namespace xuanka::ui {
+
+void drag_to_scroll_x(const FrameEnv& env) {
+  ImGuiContext& g = *GImGui;
+  if (!env.touch || !ImGui::IsMouseDragging(0) || g.IO.WantTextInput) return;
+  if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)) return;
+  ImGui::SetScrollX(ImGui::GetScrollX() - g.IO.MouseDelta.x);
+}
 
 void drag_to_scroll(const FrameEnv& env) {
   ImGuiContext& g = *GImGui;

@@ -15,7 +15,12 @@ struct FrameCtx {
   core::Lang lang = core::Lang::zh;
   // Inputs that do not read, by row id (Derived::field_errors): drawn under their rows.
   const std::map<std::string, std::string>* field_errors = nullptr;
+  bool quoting = false;  // inside source_text
 };
+
+// Source material as it is written (a catalog note in English, a source's address, a licence),
+// wrapped and dimmed; the caller labels it as the original.
+void source_text(FrameCtx& ctx, const char* s);
 
 // Under the row `id`, its input's problem, if any: in the page's words, the detail dimmed.
 void field_error(FrameCtx& ctx, const char* id);
@@ -39,6 +44,9 @@ bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value);
 // (WEB-PLATFORM.md §1.3): on the background, and in touch mode also on a button or row, whose
 // click is then cancelled. Call right after the window begins.
 void drag_to_scroll(const FrameEnv& env);
+// The same sideways, for a window that scrolls horizontally (the phone's Compare table): call
+// right after it begins.
+void drag_to_scroll_x(const FrameEnv& env);
 // A heading line in the accent colour.
 void heading(FrameCtx& ctx, const char* s);
 // "label: value" on one line, the label dimmed.

@@ -101,6 +101,8 @@
     f.apply(null, Array.prototype.slice.call(arguments, 1));
   }
   function wake() { call('_app_wake'); }
+  // Browser tests: keep every text drawn (state().drawn_text) from the next frame on.
+  hook.recordText = function (on) { call('_app_record_text', on ? 1 : 0); };
 
   // --- keys: GLFW listens on the whole window (capture) and would take the host page's keys
   // (§1.3.4). Its handlers are wrapped before glfwInit registers them, so that they see only

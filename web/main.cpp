@@ -110,7 +110,8 @@ struct Page {
   // Touch (WEB-PLATFORM.md §1.3): a tap is a hover frame, then a press frame, then release.
   bool touch_mode = false;
   bool file_page = false;         // opened from file:// (a saved copy)
-  std::set<unsigned> fallback_glyphs, fallback_tried;  // characters beyond the subset, from the system's fonts
+  std::set<unsigned> fallback_glyphs, fallback_tried;
+  bool record_text = false;       // browser tests: keep the drawn text (app_record_text)  // characters beyond the subset, from the system's fonts
   float touch_x = 0, touch_y = 0;  // physical px
   TouchPhase touch_phase = TouchPhase::none;
   bool release_after_press = false;
@@ -259,6 +260,7 @@ void frame() {
   env.agent = &g_page.agent;
   env.touch = g_page.touch_mode;
   env.file_page = g_page.file_page;
+  env.record_text = g_page.record_text;
   const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
   ImGui::Render();
   want_fallback_glyphs();
@@ -326,6 +328,11 @@ const char* hand_out(const json& j) {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void app_wake() { wake(); }
+
+EMSCRIPTEN_KEEPALIVE void app_record_text(int on) {
+  g_page.record_text = on != 0;
+  wake();
+}
 
 EMSCRIPTEN_KEEPALIVE void app_frame_now() {
   frame();
@@ -413,6 +420,8 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
                       }()}};
        }()},
       {"want_text", g_page.agent.active},
+      {"drawn_text", g_page.report.drawn_text},
+      {"quoted_text", g_page.report.quoted_text},
       {"lang", core::lang_code(g_page.state.lang)},
       {"scenario", json::parse(g_page.state.derived.scenario_json, nullptr, false)},
       {"results", [] {
