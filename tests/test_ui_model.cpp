@@ -292,3 +292,12 @@ TEST_CASE("catalog text on the Chinese page: sources by what they are, generatio
         "第 5 代（第 2 代 Transformer Engine，FP4/FP6，MX 格式）");
   CHECK(ui::generation_text(Lang::en, "3rd") == "3rd");
 }
+
+TEST_CASE("interconnect in a few words: kind, version, domain") {
+  using core::Lang;
+  const auto& c = cat();
+  CHECK(ui::link_short(Lang::zh, *c.find_accelerator("nvidia-v100-sxm2-32gb")) == "NVLink 2.0 · 2 卡");
+  CHECK(ui::link_short(Lang::zh, *c.find_accelerator("huawei-ascend-910b2")) == "HCCS · 8 卡全互联");
+  CHECK(ui::link_short(Lang::en, *c.find_accelerator("nvidia-l4")) == "PCIe only");
+  CHECK(ui::link_short(Lang::zh, *c.find_accelerator("nvidia-a800-pcie-80gb")) == "NVLink 3.0（限速） · 2 卡");
+}

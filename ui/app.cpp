@@ -212,6 +212,8 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
   } else {
     changed |= view_row(state.view).draw(state, ctx);
   }
+  // Room below the last row, so it never sits flush on the screen's edge (a phone's home bar).
+  ImGui::Dummy(ImVec2(0, tap_height(ctx)));
   ImGui::EndChild();
   ImGui::End();
   return changed;

@@ -2,6 +2,8 @@
 #pragma once
 #include <string>
 
+#include "core/catalog.h"
+
 #include "core/notice.h"
 #include "core/recommend.h"
 #include "ui/strings.h"
@@ -20,5 +22,10 @@ std::string strategy_text(core::Lang L, const core::Option& o);
 std::string source_label(core::Lang L, const std::string& source);
 // A tensor-core generation ("4th (Transformer Engine)") in the page's words: 第 4 代（Transformer Engine）.
 std::string generation_text(core::Lang L, const std::string& generation);
+
+// A card's interconnect in a few words of the page's language, from its kind, version and
+// domain ("NVLink 4.0 · 8 卡", "HCCS · 8 卡全互联", "仅 PCIe"); the catalog's full description
+// stays in the card's detail.
+std::string link_short(core::Lang L, const core::Accelerator& a);
 
 }  // namespace xuanka::ui

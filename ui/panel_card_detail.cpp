@@ -59,7 +59,7 @@ std::string memory_text(core::Lang L, const Accelerator& a) {
   return s;
 }
 std::string link_text(core::Lang L, const Accelerator& a) {
-  std::string s = a.interconnect_name;
+  std::string s = link_short(L, a);
   if (a.interconnect_bytes_per_s_bidirectional) {
     s += " · " + core::format_gb_per_s(*a.interconnect_bytes_per_s_bidirectional) + " GB/s " + tr(L, Str::bidirectional);
   }
@@ -98,6 +98,7 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
 
   heading(ctx, (std::string("3 ") + tr(L, Str::dim_interconnect)).c_str());
   label_value(ctx, tr(L, Str::dim_interconnect), link_text(L, *a));
+  if (!a->interconnect_name.empty()) original_text(ctx, a->interconnect_name);
   label_value(ctx, tr(L, Str::fast_domain), a->domain_cards ? std::to_string(*a->domain_cards) + " " + tr(L, Str::cards_word) : tr(L, Str::unknown));
   label_value(ctx, tr(L, Str::host_link), or_unknown(L, a->host_link_name));
   label_value(ctx, tr(L, Str::form_factor), a->form_factor_note);

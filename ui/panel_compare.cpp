@@ -9,6 +9,7 @@
 #include "core/search.h"
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/notices.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
 #include "ui/text_field.h"
@@ -180,7 +181,7 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
           case kColBandwidth: cell = a->memory_bandwidth_bytes_per_s ? core::format_gb_per_s(*a->memory_bandwidth_bytes_per_s) + " GB/s" : tr(L, Str::unknown); break;
           case kColBf16: cell = peak_text(L, *a, Precision::bf16, "bf16"); break;
           case kColFp8: cell = peak_text(L, *a, Precision::fp8_mixed, "fp8"); break;
-          case kColLink: cell = narrow ? a->interconnect_name : core::shorten(a->interconnect_name, 28); break;
+          case kColLink: cell = link_short(L, *a); break;
           case kColTdp: cell = a->tdp_w ? core::format_sig(*a->tdp_w, 4) + " W" : tr(L, Str::unknown); break;
           case kColPrice: cell = core::rent_cny_per_card_hour(*a) ? core::format_sig(*core::rent_cny_per_card_hour(*a), 3) : "—"; break;
           default: break;

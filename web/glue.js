@@ -103,6 +103,7 @@
   function wake() { call('_app_wake'); }
   // Browser tests: keep every text drawn (state().drawn_text) from the next frame on.
   hook.recordText = function (on) { call('_app_record_text', on ? 1 : 0); };
+  hook.wake = wake;  // draw a frame (tests: after a change the page did not see as input)
 
   // --- keys: GLFW listens on the whole window (capture) and would take the host page's keys
   // (§1.3.4). Its handlers are wrapped before glfwInit registers them, so that they see only

@@ -1,0 +1,177 @@
+// Browser tests of a buyer's path on a phone (issue: Estimate, Recommend and Cost as a buyer uses
+// them): Chinese typed anywhere draws and finds what it names, numbers as Chinese users type
+// them, a bad entry named at its field with the last result kept, copies confirmed, the cost
+// inputs a buyer changes, serving sized by users, and every view in Chinese free of English
+// sentences and file paths.
+import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir } from './lib.mjs';
+
+const t = runner();
+const browser = await launch();
+
+// Taps a field, replaces its text the way a phone keyboard or IME commit does, and closes the keyboard.
+async function setField(page, device, id, text) {
+  await press(page, device, id);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  expect(focused === 'xuanka-agent' || focused === 'xuanka-agent-area', `tapping '${id}' did not focus the text agent (${focused})`);
+  await page.evaluate(() => { const a = document.activeElement; a.value = ''; a.dispatchEvent(new Event('input')); });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Input.insertText', { text });
+  await cdp.detach();
+  await sleep(200);
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  await sleep(300);
+}
+
+// Lets the page draw a few frames (glyphs missing in one frame are added for the next).
+async function settle(page) {
+  for (let i = 0; i < 3; ++i) {
+    await page.evaluate(() => window.xuanka.wake && window.xuanka.wake());
+    await sleep(250);
+  }
+}
+
+await t.test('phone: 华为 typed into Compare finds the Ascend cards; characters beyond the font draw from the system', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&view=compare`);
+  await setField(page, PHONE, 'compare.filter', '华为');
+  let s = await state(page);
+  expect(s.compare.filter === '华为', `filter is '${s.compare.filter}'`);
+  const shown = Object.keys(await rects(page)).filter((k) => k.startsWith('card.'));
+  expect(shown.length >= 5 && shown.every((k) => k.startsWith('card.huawei-')), `华为 shows ${shown}`);
+  await settle(page);
+  s = await state(page);
+  expect(s.missing_glyphs.length === 0, `missing glyphs after typing 华为: ${s.missing_glyphs}`);
+  // 你, 我 and 鑫 are not in the interface's own strings: typed into the search they must draw.
+  await setField(page, PHONE, 'compare.filter', '你我鑫');
+  await settle(page);
+  s = await state(page);
+  expect(s.missing_glyphs.length === 0, `missing glyphs after typing 你我鑫: ${s.missing_glyphs}`);
+  await setField(page, PHONE, 'compare.filter', '千问');  // a model family, not a card: none
+  expect(Object.keys(await rects(page)).filter((k) => k.startsWith('card.')).length === 0, '千问 lists cards');
+  await setField(page, PHONE, 'compare.filter', '');
+  await screenshot(page, 'phone-zh-compare-wide');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('phone: １０２４ and 1万 are read; a bad entry is named at its field and the last result stays; copies say 已复制', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh`);
+  await setField(page, PHONE, 'est.seq_len', '１０２４');
+  let s = await state(page);
+  expect(s.scenario.seq_len === 1024, `seq_len ${s.scenario.seq_len}`);
+  await setField(page, PHONE, 'est.tokens', '1万');  // 1万 billion tokens = 10^13
+  s = await state(page);
+  expect(s.scenario.tokens === 1e13, `tokens ${s.scenario.tokens}`);
+  const before = s.results.memory_total;
+  await setField(page, PHONE, 'est.seq_len', '4千');
+  s = await state(page);
+  const r = await rects(page);
+  expect(r['est.seq_len.error'], 'no error under the sequence-length field');
+  expect(s.results.memory_total === before, `the result changed or went: ${s.results.memory_total} vs ${before}`);
+  expect(r['est.headline'], 'the headline went away');
+  await screenshot(page, 'phone-zh-field-error');
+  await setField(page, PHONE, 'est.seq_len', '2048');
+  expect(!(await rects(page))['est.seq_len.error'], 'the error stayed after a good entry');
+  await press(page, PHONE, 'est.copy_json');
+  expect((await rects(page))['est.copy_json.done'], 'no 已复制 beside Copy JSON');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('phone: a copied link from a saved file says it will not open elsewhere', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh`);
+  await press(page, PHONE, 'est.copy_link');
+  const r = await rects(page);
+  expect(r['est.copy_link.done'], 'no 已复制 beside Copy link');
+  expect(r['est.file_link_warning'], 'no warning that a file:// link does not open elsewhere');
+  await screenshot(page, 'phone-zh-file-link');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('phone: Cost takes months, electricity, PUE, colocation, resale and VAT from the buyer', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&view=cost&region=guangdong-shenzhen`);
+  let s = await state(page);
+  const plain = s.results.break_even_months;
+  expect(plain > 0, `break-even ${plain}`);
+  await setField(page, PHONE, 'cost.months', '24');
+  expect((await rects(page))['cost.totals'], 'no 24-month totals');
+  await setField(page, PHONE, 'cost.colocation', '300');
+  s = await state(page);
+  expect(s.results.break_even_months > plain, `colocation did not delay the break-even: ${s.results.break_even_months} vs ${plain}`);
+  await setField(page, PHONE, 'cost.pue', '0.8');
+  expect((await rects(page))['cost.pue.error'], 'a PUE below 1 is not named at its field');
+  await setField(page, PHONE, 'cost.pue', '1.2');
+  await press(page, PHONE, 'cost.vat');
+  await screenshot(page, 'phone-zh-cost-inputs');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('phone: serving sized by 1,000 users at 30 tokens/s each gives a number of cards and the limit', async () => {
+  const s0 = { model: 'llama-3.1-8b', task: 'inference', gpu: 'nvidia-h100-sxm5-80gb', weights: 'gguf_q4_k_m',
+               serving: { prompt_tokens: 2048, output_tokens: 512 } };
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&s=${encodeURIComponent(JSON.stringify(s0))}`);
+  let s = await state(page);
+  expect(s.scenario.weights === 'gguf_q4_k_m', `weights ${s.scenario.weights}`);
+  await setField(page, PHONE, 'est.users', '1000');
+  await setField(page, PHONE, 'est.user_tps', '30');
+  expect((await rects(page))['est.plan'], 'no serving plan');
+  await screenshot(page, 'phone-zh-serving-plan');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+// English sentences (four or more Latin words with a function word among them) and file paths;
+// names ("NVIDIA GeForce RTX 4090"), units and numbers pass. Addresses are stripped first.
+const FUNCTION_WORDS = new Set(['the', 'of', 'is', 'are', 'and', 'to', 'for', 'with', 'not', 'from', 'this', 'that', 'was',
+                                'be', 'on', 'in', 'by', 'per', 'or', 'no', 'at', 'as', 'it', 'an', 'a']);
+function englishProblems(texts) {
+  const out = [];
+  for (const raw of texts) {
+    const text = raw.replace(/https?:\/\/\S+/g, ' ');
+    if (/(\.\.\/|(^|[\s(])[\w.-]+\/[\w./-]+\.(txt|json|jsonl|csv|py|md|cpp|h)\b)/.test(text)) out.push(`file path: ${raw}`);
+    for (const run of text.split(/[^A-Za-z' -]+/)) {
+      const words = run.split(/[\s-]+/).filter((w) => /^[A-Za-z']{1,}$/.test(w));
+      if (words.length >= 4 && words.some((w) => FUNCTION_WORDS.has(w))) {
+        out.push(`English: "${run.trim()}" in "${raw.slice(0, 120)}"`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: every view drawn in Chinese has no English sentence and no file path`, async () => {
+    const stops = [
+      'view=estimate', 'view=recommend', 'view=compare', 'view=cost', 'view=check', 'view=accuracy',
+      'view=compare&card=nvidia-h800-sxm5-80gb', 'view=compare&card=huawei-ascend-910b2',
+      `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'llama-3.1-8b', task: 'inference', gpu: 'nvidia-h100-sxm5-80gb' }))}`,
+      `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'sdxl', task: 'lora', gpu: 'nvidia-rtx-4090' }))}`,
+      `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'yolov8m', task: 'inference', gpu: 'nvidia-l4' }))}`,
+    ];
+    const found = [];
+    for (const stop of stops) {
+      const { page, problems } = await openPage(browser, device, `${pageUrl}#lang=zh&${stop}`);
+      await page.evaluate(() => window.xuanka.recordText(true));
+      await settle(page);
+      // Open every collapsed section of the view (为什么, sources, notes) and draw again.
+      const r = await rects(page);
+      for (const id of Object.keys(r).filter((k) => /\.(why|sources|price_sources|notes)$/.test(k))) {
+        await press(page, device, id);
+      }
+      await settle(page);
+      const s = await state(page);
+      expect(s.drawn_text.length > 8, `${stop}: only ${s.drawn_text.length} texts recorded`);
+      for (const p of englishProblems(s.drawn_text)) found.push(`${stop}: ${p}`);
+      expect(problems.length === 0, problems.join('; '));
+      if (stop.includes('card=nvidia-h800')) await screenshot(page, `${device.name}-zh-detail-h800`);
+      await page.close();
+    }
+    expect(found.length === 0, `${found.length} problems:\n  ${[...new Set(found)].slice(0, 30).join('\n  ')}`);
+  });
+}
+
+await browser.close();
+console.log(`screenshots: ${shotDir}`);
+process.exit(t.finish());
