@@ -122,8 +122,10 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
   if (narrow) {
     flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
     // Tall enough for every row (the page scrolls vertically, the table only sideways).
-    const float cell_pad = ImGui::GetStyle().CellPadding.y * 2;
-    outer.y = (static_cast<float>(rows.size()) + 1) * (row_h + cell_pad) + ImGui::GetStyle().ScrollbarSize + cell_pad * 2;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float per_row = std::max(row_h, ImGui::GetFontSize() + 2 * std::max(st.FramePadding.y, (row_h - ImGui::GetFontSize()) * 0.5f)) +
+                          st.CellPadding.y * 2 + st.ItemSpacing.y;
+    outer.y = (static_cast<float>(rows.size()) + 1) * per_row + st.ScrollbarSize + st.WindowPadding.y * 2;
   } else {
     flags |= ImGuiTableFlags_SizingStretchProp;
   }

@@ -3,7 +3,7 @@
 // them, a bad entry named at its field with the last result kept, copies confirmed, the cost
 // inputs a buyer changes, serving sized by users, and every view in Chinese free of English
 // sentences and file paths.
-import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir, ensureVisible } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -49,6 +49,16 @@ await t.test('phone: 华为 typed into Compare finds the Ascend cards; character
   expect(Object.keys(await rects(page)).filter((k) => k.startsWith('card.')).length === 0, '千问 lists cards');
   await setField(page, PHONE, 'compare.filter', '');
   await screenshot(page, 'phone-zh-compare-wide');
+  // Sideways: a finger drag to the left on the table shows the columns right of the name.
+  const { swipe } = await import('./lib.mjs');
+  const row = (await rects(page))['card.nvidia-a100-sxm4-80gb'];
+  if (row) {
+    await page.touchscreen.touchStart(300, row.y + row.h / 2);
+    for (let i = 1; i <= 8; ++i) { await page.touchscreen.touchMove(300 - i * 25, row.y + row.h / 2); await sleep(30); }
+    await page.touchscreen.touchEnd();
+    await sleep(300);
+  }
+  await screenshot(page, 'phone-zh-compare-sideways');
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
@@ -103,6 +113,11 @@ await t.test('phone: Cost takes months, electricity, PUE, colocation, resale and
   await setField(page, PHONE, 'cost.pue', '1.2');
   await press(page, PHONE, 'cost.vat');
   await screenshot(page, 'phone-zh-cost-inputs');
+  await ensureVisible(page, PHONE, 'cost.totals');
+  await screenshot(page, 'phone-zh-cost-totals');
+  await press(page, PHONE, 'lang');
+  await ensureVisible(page, PHONE, 'cost.totals');
+  await screenshot(page, 'phone-en-cost-totals');
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
@@ -116,7 +131,14 @@ await t.test('phone: serving sized by 1,000 users at 30 tokens/s each gives a nu
   await setField(page, PHONE, 'est.users', '1000');
   await setField(page, PHONE, 'est.user_tps', '30');
   expect((await rects(page))['est.plan'], 'no serving plan');
+  await ensureVisible(page, PHONE, 'est.plan');
   await screenshot(page, 'phone-zh-serving-plan');
+  // The same in English.
+  await press(page, PHONE, 'lang');
+  s = await state(page);
+  expect(s.lang === 'en', `lang ${s.lang}`);
+  await ensureVisible(page, PHONE, 'est.plan');
+  await screenshot(page, 'phone-en-serving-plan');
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
