@@ -11,6 +11,7 @@
 #include "ui/notices.h"
 #include "ui/page_state.h"
 #include "ui/scenario_form.h"
+#include "ui/text_layout.h"
 #include "ui/strings.h"
 #include "vectors_io.h"
 
@@ -300,4 +301,26 @@ TEST_CASE("interconnect in a few words: kind, version, domain") {
   CHECK(ui::link_short(Lang::zh, *c.find_accelerator("huawei-ascend-910b2")) == "HCCS · 8 卡全互联");
   CHECK(ui::link_short(Lang::en, *c.find_accelerator("nvidia-l4")) == "PCIe only");
   CHECK(ui::link_short(Lang::zh, *c.find_accelerator("nvidia-a800-pcie-80gb")) == "NVLink 3.0（限速） · 2 卡");
+}
+
+TEST_CASE("line breaks: Chinese breaks between characters, never inside a Latin word or between a number and its unit") {
+  // One unit per character; the lines as text.
+  auto lines = [](const std::string& s, float width) {
+    std::vector<std::string> out;
+    for (const auto& [b, e] : ui::break_lines(s, width, [](unsigned) { return 1.0f; })) out.push_back(s.substr(b, e - b));
+    return out;
+  };
+  // "不支持NVLink的卡" in 6 columns: 不支持 fits, then NVLink may not be split: it moves whole.
+  CHECK(lines("不支持NVLink的卡", 6) == std::vector<std::string>{"不支持", "NVLink", "的卡"});
+  // "月租12万元" in 4 columns: 12万 may not be split: the line ends before the number.
+  CHECK(lines("月租12万元", 4) == std::vector<std::string>{"月租", "12万元"});
+  // "12.3 万元" keeps the number with its unit across the space.
+  CHECK(lines("租金 12.3 万元", 7) == std::vector<std::string>{"租金", "12.3 万元"});
+  // Closing punctuation never starts a line.
+  CHECK(lines("放不下，超出", 3) == std::vector<std::string>{"放不", "下，超", "出"});
+  // English wraps at spaces; a word longer than the line is cut where it must be.
+  CHECK(lines("the quick fox", 9) == std::vector<std::string>{"the quick", "fox"});
+  CHECK(lines("abcdefgh", 3) == std::vector<std::string>{"abc", "def", "gh"});
+  CHECK(lines("a\nb", 10) == std::vector<std::string>{"a", "b"});
+  CHECK(lines("", 10) == std::vector<std::string>{""});
 }

@@ -2,6 +2,7 @@
 #include "ui/widgets.h"
 #include "ui/palette.h"
 #include "ui/strings.h"
+#include "ui/text_layout.h"
 
 #include <algorithm>
 #include <cstring>
@@ -50,11 +51,24 @@ void text(FrameCtx& ctx, const char* s) {
   ImGui::TextUnformatted(s);
 }
 
+// Text wrapped to the space left on the line, by the Chinese-aware rules of ui/text_layout.h;
+// continuation lines start where the first one did.
+void draw_wrapped(const char* s) {
+  const std::string text(s);
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  const float width = std::max(ImGui::GetFontSize() * 2, ImGui::GetContentRegionAvail().x);
+  const auto lines = break_lines(text, width, [&](unsigned c) { return font->GetCharAdvance(static_cast<ImWchar>(c)) * scale; });
+  const float x = ImGui::GetCursorPosX();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) ImGui::SetCursorPosX(x);
+    ImGui::TextUnformatted(text.data() + lines[i].first, text.data() + lines[i].second);
+  }
+}
+
 void text_wrapped(FrameCtx& ctx, const char* s) {
   check_glyphs(ctx, s);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(s);
-  ImGui::PopTextWrapPos();
+  draw_wrapped(s);
 }
 
 void field_error(FrameCtx& ctx, const char* id) {
@@ -138,9 +152,7 @@ bool checkbox(FrameCtx& ctx, const char* id, const char* label, bool& value) {
 void heading(FrameCtx& ctx, const char* s) {
   check_glyphs(ctx, s);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kAccent);
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(s);
-  ImGui::PopTextWrapPos();
+  draw_wrapped(s);
   ImGui::PopStyleColor();
 }
 
@@ -151,9 +163,10 @@ void label_value(FrameCtx& ctx, const char* label, const std::string& value) {
   ImGui::TextUnformatted(label);
   ImGui::PopStyleColor();
   ImGui::SameLine();
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(value.c_str());
-  ImGui::PopTextWrapPos();
+  // A value that does not fit beside its label goes below it, whole where it can.
+  const float need = ImGui::CalcTextSize(value.c_str()).x;
+  if (need > ImGui::GetContentRegionAvail().x && ImGui::GetContentRegionAvail().x < (ImGui::GetWindowContentRegionMax().x - ImGui::GetWindowContentRegionMin().x) * 0.5f) ImGui::NewLine();
+  draw_wrapped(value.c_str());
 }
 
 }  // namespace xuanka::ui
