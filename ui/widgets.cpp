@@ -97,7 +97,7 @@ void source_text(FrameCtx& ctx, const char* s) {
 void text_disabled(FrameCtx& ctx, const char* s) {
   check_glyphs(ctx, s);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextUnformatted(s);
+  draw_wrapped(s);  // hints and details wrap like any other text (a phone is narrow)
   ImGui::PopStyleColor();
 }
 

@@ -143,6 +143,27 @@ await t.test('phone: serving sized by 1,000 users at 30 tokens/s each gives a nu
   await page.close();
 });
 
+await t.test('phone: a pasted config.json defines a model not in the list; a broken one names the key', async () => {
+  const custom = { model: { name: 'x', layers: 2, hidden: 64, heads: 4, kv_heads: 4, ffn_hidden: 128, ffn_type: 'gated', vocab: 100 }, task: 'inference' };
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&s=${encodeURIComponent(JSON.stringify(custom))}`);
+  // Qwen2.5-7B's config.json (the keys that matter).
+  const cfg = JSON.stringify({ architectures: ['Qwen2ForCausalLM'], hidden_act: 'silu', hidden_size: 3584, intermediate_size: 18944,
+    max_position_embeddings: 131072, model_type: 'qwen2', num_attention_heads: 28, num_hidden_layers: 28, num_key_value_heads: 4,
+    tie_word_embeddings: false, vocab_size: 152064 }, null, 2);
+  await setField(page, PHONE, 'est.hf_config', cfg);
+  await press(page, PHONE, 'est.hf_read');
+  let s = await state(page);
+  expect(s.scenario.model && s.scenario.model.layers === 28 && s.scenario.model.kv_heads === 4, `model ${JSON.stringify(s.scenario.model)}`);
+  expect(s.results.weights > 15e9 && s.results.weights < 16e9, `7.6B in BF16 weighs ${s.results.weights}`);
+  await setField(page, PHONE, 'est.hf_config', '{"model_type": "llama", "hidden_size": 4096}');
+  await press(page, PHONE, 'est.hf_read');
+  expect((await rects(page))['est.hf_problems'], 'a config without layers was not refused');
+  await ensureVisible(page, PHONE, 'est.hf_problems');
+  await screenshot(page, 'phone-zh-config-json');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
 // English sentences (four or more Latin words with a function word among them) and file paths;
 // names ("NVIDIA GeForce RTX 4090"), units and numbers pass. Addresses are stripped first.
 const FUNCTION_WORDS = new Set(['the', 'of', 'is', 'are', 'and', 'to', 'for', 'with', 'not', 'from', 'this', 'that', 'was',
