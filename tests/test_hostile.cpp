@@ -164,7 +164,7 @@ TEST_CASE("hostile: fields of another task are named, not ignored") {
   CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "full_ft", "weights": "nf4"})") ==
         "scenario.weights: only for lora, qlora and inference: task \"full_ft\" trains every weight in the format of precision\n");
   CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "qlora", "weights": "bf16"})") ==
-        "scenario.weights: qlora keeps the frozen base quantised: expected nf4, int4 or int8, found \"bf16\" (use task lora for a 16-bit base)\n");
+        "scenario.weights: qlora keeps the frozen base quantised: expected nf4, int4, int8, awq or gptq, found \"bf16\" (use task lora for a 16-bit base)\n");
   CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "qlora", "precision": "fp32"})").rfind(
             "scenario.precision: qlora dequantises the base to a 16-bit compute type", 0) == 0);
   CHECK(scenario_problems(R"({"model": "llama-3.1-8b", "task": "lora", "serving": {"batch": 8}})") ==

@@ -2,6 +2,7 @@
 // against the card, fit and headroom, time and cost of the job or serving speed, and "why".
 // [SECTION] choices  [SECTION] presets  [SECTION] inputs  [SECTION] results  [SECTION] view
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "core/format.h"
 #include "core/hf_config.h"
 #include "core/search.h"
+#include "core/run_config.h"
 #include "imgui.h"
 #include "ui/palette.h"
 #include "ui/form_widgets.h"
@@ -383,6 +385,30 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   if (copy_button("est.copy_md", Str::copy_markdown, "md")) ctx.report.copy_text = export_markdown(state, *ctx.env.catalog);
   ImGui::SameLine();
   if (copy_button("est.copy_json", Str::copy_json, "json")) ctx.report.copy_text = export_json(state);
+  // A runnable configuration for the setup: DeepSpeed JSON, Megatron-LM arguments, vLLM line.
+  for (const std::string& fw : core::run_config_frameworks(s)) {
+    core::RunConfig rc;
+    if (!core::run_config(s, fw, rc).empty()) continue;
+    const std::string id = "est.config." + fw, what = "config." + fw;
+    char label[96];
+    std::snprintf(label, sizeof label, tr(L, Str::copy_config), fw == "deepspeed" ? "DeepSpeed" : fw == "megatron" ? "Megatron-LM" : "vLLM");
+    check_glyphs(ctx, label);
+    const bool clicked = button(ctx, id.c_str(), label);
+    if (clicked) {
+      state.copied = what;
+      std::string text;
+      for (const auto& n : rc.notes) text += "# " + notice_text(L, n) + "\n";
+      ctx.report.copy_text = (fw == "deepspeed" ? rc.text : "# " + rc.version + "\n" + text + rc.text);
+    }
+    if (state.copied == what) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
+      text(ctx, tr(L, Str::copied));
+      ImGui::PopStyleColor();
+      text_disabled(ctx, rc.version.c_str());
+      for (const auto& n : rc.notes) text_wrapped(ctx, ("· " + notice_text(L, n)).c_str());
+    }
+  }
   if (state.copied == "link" && ctx.env.file_page) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     text_wrapped(ctx, tr(L, Str::file_link_warning));

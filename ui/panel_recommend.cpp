@@ -78,11 +78,13 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
       near = o;
     }
   }
-  const std::string xl = core::format_sig(x0, 2) + " – " + core::format_sig(x1, 2) + " " + tr(L, Str::days);
-  const std::string yl = core::format_cny(y0, L) + " – " + core::format_cny(y1, L);
+  // Axes in words: which is which, their ranges and units, and that both are logarithmic.
+  const std::string xl = std::string(tr(L, Str::axis_x_days)) + " " + core::format_sig(x0, 2) + " – " + core::format_sig(x1, 2) + " " + tr(L, Str::days);
+  const std::string yl = std::string(tr(L, Str::axis_y_cost)) + " " + core::format_cny(y0, L) + " – " + core::format_cny(y1, L) + " " + tr(L, Str::axis_log);
   check_glyphs(ctx, xl.c_str());
   check_glyphs(ctx, yl.c_str());
-  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), palette::kAxisText, (xl + "   ·   " + yl).c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), palette::kAxisText, xl.c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, a.y + 4 * d), palette::kAxisText, yl.c_str());
   // A tap (or click) picks the nearest point; its values stay below the chart (a phone has no hover).
   ImGui::InvisibleButton("##scatter", ImVec2(w, h));
   track(ctx, "rec.scatter");

@@ -18,6 +18,7 @@
 #include "core/format.h"
 #include "core/overlay.h"
 #include "core/recommend.h"
+#include "core/run_config.h"
 #include "core/smi_parse.h"
 #include "core/validation.h"
 #include "embedded_catalog.h"
@@ -42,6 +43,7 @@ int usage(std::FILE* out) {
                "  xuanka catalog stats                     counts, and catalog figures with / without a source\n"
                "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file or a vendor overlay\n"
                "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
+               "  xuanka config SCENARIO.json [--for deepspeed|megatron|vllm]   a runnable configuration for the scenario\n"
                "  xuanka --version\n",
                XUANKA_VERSION);
   return out == stdout ? 0 : 2;
@@ -411,6 +413,34 @@ int cmd_catalog(int argc, char** argv) {
   return usage(stderr);
 }
 
+int cmd_config(int argc, char** argv) {
+  if (argc < 3) return usage(stderr);
+  const Catalog cat = catalog_or_die();
+  Scenario s;
+  if (!load_scenario(argv[2], cat, s)) return 2;
+  std::string fw;
+  if (argc > 4 && std::strcmp(argv[3], "--for") == 0) fw = argv[4];
+  else if (argc > 3) return usage(stderr);
+  const auto can = run_config_frameworks(s);
+  if (fw.empty()) {
+    if (can.empty()) {
+      std::fprintf(stderr, "xuanka: no runnable configuration for this scenario yet (language-model training or inference)\n");
+      return 1;
+    }
+    fw = can.front();
+  }
+  RunConfig rc;
+  const Diagnostics d = run_config(s, fw, rc);
+  if (!d.empty()) {
+    for (const auto& x : d) std::fprintf(stderr, "%s\n", x.text().c_str());
+    return 2;
+  }
+  std::printf("%s", rc.text.c_str());
+  std::fprintf(stderr, "# %s (%s)\n", rc.framework.c_str(), rc.version.c_str());
+  for (const auto& n : rc.notes) std::fprintf(stderr, "# %s\n", n.en.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -427,6 +457,7 @@ int main(int argc, char** argv) {
   if (cmd == "check") return cmd_check(argc, argv);
   if (cmd == "recommend") return cmd_recommend(argc, argv);
   if (cmd == "accuracy") return cmd_accuracy(argc, argv);
+  if (cmd == "config") return cmd_config(argc, argv);
   std::fprintf(stderr, "xuanka: unknown command '%s'\n", shorten(cmd).c_str());
   return usage(stderr);
 }

@@ -133,6 +133,11 @@ await t.test('phone: serving sized by 1,000 users at 30 tokens/s each gives a nu
   expect((await rects(page))['est.plan'], 'no serving plan');
   await ensureVisible(page, PHONE, 'est.plan');
   await screenshot(page, 'phone-zh-serving-plan');
+  // The vLLM launch line for this setup, copied.
+  await press(page, PHONE, 'est.config.vllm');
+  const copied = await page.evaluate(() => window.xuanka.lastCopy && window.xuanka.lastCopy.text);
+  expect(copied && copied.includes('vllm serve meta-llama/Llama-3.1-8B') && copied.includes('--quantization gguf'), `copied ${copied}`);
+  expect((await rects(page))['est.config.vllm'], 'no vLLM configuration button');
   // The same in English.
   await press(page, PHONE, 'lang');
   s = await state(page);

@@ -1,0 +1,28 @@
+// A runnable configuration for a scenario (core layer): the DeepSpeed JSON, the Megatron-LM
+// launch arguments or the vLLM serve line that sets up what the estimate describes. Every
+// option name is the framework's own, at the version named in the output.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/diag.h"
+#include "core/notice.h"
+#include "core/scenario.h"
+
+namespace xuanka::core {
+
+struct RunConfig {
+  std::string framework;   // deepspeed | megatron | vllm
+  std::string version;     // the framework version whose documented options are used
+  std::string text;        // the file or command line
+  std::vector<Notice> notes;  // what the user must still supply or check
+};
+
+// The frameworks a scenario can be written for: training without tensor/pipeline/context
+// parallelism -> deepspeed; pretraining or full fine-tuning of a language model -> megatron;
+// language-model inference -> vllm.
+std::vector<std::string> run_config_frameworks(const Scenario& s);
+// The configuration for `framework`; a diagnostic at "framework" when it does not fit the scenario.
+Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfig& out);
+
+}  // namespace xuanka::core
