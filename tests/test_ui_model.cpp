@@ -216,6 +216,12 @@ TEST_CASE("a bad entry is named at its row and the last valid results stay, mark
   CHECK(st.derived.estimate->total_bytes == good_total);
   CHECK(st.derived.scenario_json == good_json);
   CHECK(st.derived.cost);
+  // A page opened with a bad scenario and nothing valid before: the link carries what was typed.
+  ui::AppState fresh;
+  fresh.estimate.form.seq_len = "4k";
+  ui::recompute(fresh, cat());
+  CHECK_FALSE(fresh.derived.scenario_json.empty());
+  CHECK(fresh.derived.scenario_json.find("4k") != std::string::npos);
   // Fixed: the error goes and the results are fresh.
   st.estimate.form.seq_len = "8192";
   ui::recompute(st, cat());

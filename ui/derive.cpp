@@ -81,6 +81,8 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   // A bad input keeps the last valid inputs' results on the page, marked stale.
   d.stale = !d.problems.empty() || !fe.empty();
   if (!d.problems.empty()) {
+    // The link carries the last valid scenario; with none yet, what was typed (so it reads back).
+    if (d.scenario_json.empty()) d.scenario_json = core::dump_json(j);
     if (!d.estimate) {
       d.cost.reset();
       d.recommendation.reset();
