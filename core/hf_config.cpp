@@ -35,6 +35,12 @@ bool in(const std::string& s, const char* const (&list)[N]) {
   return false;
 }
 
+// A boolean key, or `fallback` when it is absent or not a boolean (json::value would throw).
+bool flag(const json& j, const char* key, bool fallback) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
 struct Reader {
   const json& j;
   Diagnostics& d;
@@ -85,7 +91,7 @@ Diagnostics model_from_hf_config(std::string_view text, json& out) {
   const auto heads = r.count({"num_attention_heads", "n_head"}, true, "attention heads");
   auto kv = r.count({"num_key_value_heads", "num_kv_heads"}, false, "key/value heads");
   // ChatGLM: multi_query_group_num KV groups when multi_query_attention is on.
-  if (!kv && cfg.value("multi_query_attention", false)) kv = r.count({"multi_query_group_num"}, true, "key/value groups");
+  if (!kv && flag(cfg, "multi_query_attention", false)) kv = r.count({"multi_query_group_num"}, true, "key/value groups");
   const auto vocab = r.count({"vocab_size", "padded_vocab_size"}, true, "vocabulary size");
   auto ffn = r.count({"intermediate_size", "n_inner", "ffn_hidden_size"}, false, "MLP width");
   const auto head_dim = r.count({"head_dim"}, false, "head dimension");
@@ -137,7 +143,7 @@ Diagnostics model_from_hf_config(std::string_view text, json& out) {
   // decoder configs set it explicitly.
   m["tied_embeddings"] = cfg.contains("tie_word_embeddings") && cfg["tie_word_embeddings"].is_boolean()
                              ? cfg["tie_word_embeddings"].get<bool>()
-                             : root.value("tie_word_embeddings", true);
+                             : flag(root, "tie_word_embeddings", true);
   if (cfg.contains("attention_bias") && cfg["attention_bias"].is_boolean()) m["qkv_bias"] = cfg["attention_bias"].get<bool>();
   else if (in(type, {"qwen2", "qwen2_moe"})) m["qkv_bias"] = true;  // Qwen2's q/k/v projections have biases
   if (max_ctx) m["max_context"] = *max_ctx;

@@ -79,6 +79,11 @@ TEST_CASE("config.json: what is missing or wrong is named by its key") {
   CHECK(d[0].path == "config.num_hidden_layers");
   CHECK(d[0].message.find("whole number") != std::string::npos);
   CHECK(model_from_hf_config("{\"hidden_size\": ", m).front().path == "config");
+  // Booleans of the wrong type are ignored, never thrown on (json::value would throw).
+  CHECK(model_from_hf_config(R"({"model_type": "chatglm", "multi_query_attention": 1, "multi_query_group_num": 2,
+                                  "num_layers": 2, "hidden_size": 64, "num_attention_heads": 4, "padded_vocab_size": 100,
+                                  "ffn_hidden_size": 128, "tie_word_embeddings": "no"})", m).empty());
+  CHECK(m["kv_heads"] == 4);  // multi_query_attention is not a boolean: multi-head attention
   CHECK(model_from_hf_config("[1,2]", m).front().message.find("JSON object") != std::string::npos);
   // An unknown model type with an unknown activation: the MLP type is not guessed.
   d = model_from_hf_config(R"({"model_type": "mystery", "hidden_act": "quux", "num_hidden_layers": 2, "hidden_size": 64,
