@@ -13,6 +13,18 @@
 // - vLLM 0.6 engine arguments (docs.vllm.ai "Engine Arguments"): --tensor-parallel-size,
 //   --pipeline-parallel-size, --max-model-len, --max-num-seqs, --dtype, --kv-cache-dtype,
 //   --quantization, --gpu-memory-utilization, --enable-chunked-prefill.
+// - PyTorch 2.4 torch.distributed.fsdp (pytorch.org/docs/2.4/fsdp.html): FullyShardedDataParallel(
+//   module, sharding_strategy=ShardingStrategy.{FULL_SHARD, SHARD_GRAD_OP, NO_SHARD},
+//   cpu_offload=CPUOffload(offload_params=), auto_wrap_policy=, mixed_precision=MixedPrecision(
+//   param_dtype=, reduce_dtype=, buffer_dtype=), device_id=, use_orig_params=);
+//   torch.distributed.fsdp.wrap.transformer_auto_wrap_policy(transformer_layer_cls=);
+//   torch.distributed.algorithms._checkpoint.checkpoint_wrapper.apply_activation_checkpointing(
+//   model, checkpoint_wrapper_fn=, check_fn=).
+// - MindIE Server config.json (gitcode Ascend/MindIE-LLM @ 8b4871a, src/server/conf/config.json,
+//   and docs/zh/user_guide/user_manual/service_parameter_configuration.md): BackendConfig.
+//   {npuDeviceIds, ModelDeployConfig.{maxSeqLen, maxInputTokenLen, ModelConfig[].{modelInstanceType,
+//   modelName, modelWeightPath, worldSize, npuMemSize, backendType, trustRemoteCode}},
+//   ScheduleConfig.{cacheBlockSize, maxPrefillTokens, maxBatchSize, maxIterTimes}}.
 #include "core/run_config.h"
 
 #include <cmath>
@@ -42,14 +54,18 @@ std::string hf_repo(const Scenario& s) {
 
 bool is_llm(const Scenario& s) { return s.model.kind == "llm" && s.model.has_shape(); }
 bool training(const Scenario& s) { return s.task != Task::inference; }
+bool ascend(const Scenario& s) { return s.gpu && s.gpu->id.rfind("huawei-", 0) == 0; }
 }  // namespace
 
 std::vector<std::string> run_config_frameworks(const Scenario& s) {
   std::vector<std::string> out;
   const Parallel& p = s.parallel;
-  if (training(s) && p.tp == 1 && p.pp == 1 && p.cp == 1) out.push_back("deepspeed");
+  const bool data_parallel_only = p.tp == 1 && p.pp == 1 && p.cp == 1;
+  if (training(s) && data_parallel_only) out.push_back("deepspeed");
+  if (training(s) && data_parallel_only && is_llm(s) && p.gpus > 1) out.push_back("fsdp");  // FSDP shards over 2+ GPUs
   if (is_llm(s) && (s.task == Task::pretrain || s.task == Task::full_ft)) out.push_back("megatron");
   if (is_llm(s) && s.task == Task::inference) out.push_back("vllm");
+  if (is_llm(s) && s.task == Task::inference && ascend(s)) out.push_back("mindie");
   return out;
 }
 
@@ -87,6 +103,76 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     if (s.recompute != Recompute::none) out.notes.push_back(notice("rc_recompute", "recompute: turn on gradient checkpointing in the model (Hugging Face: model.gradient_checkpointing_enable())"));
     if (s.task == Task::lora || s.task == Task::qlora) out.notes.push_back(notice("rc_lora", "LoRA: the adapters come from PEFT (r=" + std::to_string(s.lora_rank) + "); DeepSpeed sees only the trainable parameters", {std::to_string(s.lora_rank)}));
     out.notes.push_back(notice("rc_trainer", "the optimizer and learning rate come from your trainer (Hugging Face Trainer: --deepspeed ds_config.json)"));
+    return {};
+  }
+  if (framework == "fsdp") {
+    out.version = "PyTorch 2.4 FSDP";
+    const bool npu = ascend(s);
+    const bool bf16 = s.precision == Precision::bf16_mixed || s.precision == Precision::bf16 || s.precision == Precision::fp8_mixed;
+    const char* dtype = s.precision == Precision::fp16_mixed ? "torch.float16" : bf16 ? "torch.bfloat16" : "torch.float32";
+    // ZeRO-3 shards weights, gradients and optimizer states (FULL_SHARD); ZeRO-2 gradients and
+    // optimizer states (SHARD_GRAD_OP); ZeRO-0 replicates (NO_SHARD). FSDP has no ZeRO-1.
+    const char* strategy = p.zero >= 3 ? "FULL_SHARD" : p.zero == 2 ? "SHARD_GRAD_OP" : "NO_SHARD";
+    std::string t;
+    t += "import functools\n\nimport torch\n";
+    if (npu) t += "import torch_npu  # registers the 'npu' device\n";
+    t += "from torch.distributed.fsdp import CPUOffload, FullyShardedDataParallel as FSDP, MixedPrecision, ShardingStrategy\n"
+         "from torch.distributed.fsdp.wrap import transformer_auto_wrap_policy\n";
+    if (s.recompute != Recompute::none)
+      t += "from torch.distributed.algorithms._checkpoint.checkpoint_wrapper import apply_activation_checkpointing, checkpoint_wrapper\n";
+    t += "\n# torch.distributed.init_process_group(\"" + std::string(npu ? "hccl" : "nccl") + "\") before this; `model` is the Hugging Face model\n";
+    t += "layer_cls = type(model.model.layers[0])  # the decoder layer: one FSDP unit each\n";
+    t += "model = FSDP(\n";
+    t += "    model,\n";
+    t += std::string("    sharding_strategy=ShardingStrategy.") + strategy + ",\n";
+    t += "    auto_wrap_policy=functools.partial(transformer_auto_wrap_policy, transformer_layer_cls={layer_cls}),\n";
+    if (s.precision != Precision::fp32)
+      t += std::string("    mixed_precision=MixedPrecision(param_dtype=") + dtype + ", reduce_dtype=torch.float32, buffer_dtype=" + dtype + "),\n";
+    if (p.offload == Offload::optimizer_params && p.zero >= 3) t += "    cpu_offload=CPUOffload(offload_params=True),\n";
+    t += std::string("    device_id=torch.") + (npu ? "npu" : "cuda") + ".current_device(),\n";
+    t += "    use_orig_params=True,\n)\n";
+    if (s.recompute != Recompute::none)
+      t += "apply_activation_checkpointing(model, checkpoint_wrapper_fn=checkpoint_wrapper, check_fn=lambda m: isinstance(m, layer_cls))\n";
+    t += "optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5)  # after wrapping\n";
+    t += "# per GPU: micro-batch " + std::to_string(s.micro_batch) + ", gradient accumulation steps " +
+         std::to_string(std::max(1, s.global_batch / (s.micro_batch * std::max(1, p.dp())))) + " (global batch " +
+         std::to_string(s.global_batch) + ")\n";
+    out.text = t;
+    if (p.zero == 1) out.notes.push_back(notice("rc_fsdp_zero1", "ZeRO-1 has no FSDP equivalent: NO_SHARD replicates the optimizer states (more memory than the estimate); use SHARD_GRAD_OP or DeepSpeed"));
+    if (p.offload == Offload::optimizer) out.notes.push_back(notice("rc_fsdp_offload", "optimizer-only offload is not an FSDP option (CPUOffload moves parameters and gradients too); use DeepSpeed's offload_optimizer"));
+    if (s.task == Task::lora || s.task == Task::qlora) out.notes.push_back(notice("rc_lora_fsdp", "LoRA: add the PEFT adapters (r=" + std::to_string(s.lora_rank) + ") before wrapping; use_orig_params=True lets FSDP hold frozen and trainable weights in one unit", {std::to_string(s.lora_rank)}));
+    if (s.task == Task::qlora) out.notes.push_back(notice("rc_qlora_fsdp", "QLoRA under FSDP needs bitsandbytes >= 0.43 with bnb_4bit_quant_storage set to the mixed-precision dtype"));
+    return {};
+  }
+  if (framework == "mindie") {
+    out.version = "MindIE Server config.json (MindIE-LLM 2026-04)";
+    const int world = p.tp * p.pp;
+    nlohmann::ordered_json ids = nlohmann::ordered_json::array();
+    for (int i = 0; i < world; ++i) ids.push_back(i);
+    nlohmann::ordered_json model;
+    model["modelInstanceType"] = "Standard";
+    model["modelName"] = s.model_id.empty() ? std::string("model") : s.model_id;
+    model["modelWeightPath"] = "/data/weights/" + hf_repo(s).substr(hf_repo(s).rfind('/') + 1);
+    model["worldSize"] = world;
+    model["npuMemSize"] = -1;  // -1: the KV cache takes what the weights leave
+    model["backendType"] = "atb";
+    model["trustRemoteCode"] = false;
+    nlohmann::ordered_json j;
+    auto& b = j["BackendConfig"];
+    b["npuDeviceIds"] = nlohmann::ordered_json::array({ids});
+    const long long prompt = std::llround(s.serving.prompt_tokens), output = std::llround(s.serving.output_tokens);
+    b["ModelDeployConfig"]["maxSeqLen"] = prompt + output;
+    b["ModelDeployConfig"]["maxInputTokenLen"] = prompt;
+    b["ModelDeployConfig"]["ModelConfig"] = nlohmann::ordered_json::array({model});
+    b["ScheduleConfig"]["cacheBlockSize"] = 128;
+    b["ScheduleConfig"]["maxPrefillTokens"] = std::max(8192LL, prompt);
+    b["ScheduleConfig"]["maxBatchSize"] = s.serving.batch;
+    b["ScheduleConfig"]["maxIterTimes"] = output;
+    out.text = j.dump(2) + "\n";
+    out.notes.push_back(notice("rc_mindie_merge", "merge these keys into {MindIE}/latest/mindie-service/conf/config.json; the cards used are ASCEND_RT_VISIBLE_DEVICES and worldSize"));
+    const WeightFormat w = s.weights;
+    if (w != WeightFormat::bf16 && w != WeightFormat::fp16)
+      out.notes.push_back(notice("rc_mindie_quant", "quantised weights: convert them with msModelSlim (W8A8 / W8A16 / W4A16); MindIE reads the format from the weights' config"));
     return {};
   }
   if (framework == "megatron") {

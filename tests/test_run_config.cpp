@@ -112,3 +112,86 @@ TEST_CASE("config: 72B serving with AWQ weights gives a vLLM line it accepts; a 
   REQUIRE(d.size() == 1);
   CHECK(d[0].path == "framework");
 }
+
+// MindIE Server's config.json keys, from gitcode Ascend/MindIE-LLM src/server/conf/config.json
+// (2026-04) and its parameter manual (docs/zh/user_guide/user_manual/service_parameter_configuration.md).
+TEST_CASE("config: 72B serving on 4 x 910B2 gives MindIE keys its config.json has, sized by the scenario") {
+  const Scenario s = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"},
+                               {"serving", {{"batch", 32}, {"prompt_tokens", 2048}, {"output_tokens", 1024}}},
+                               {"parallel", {{"gpus", 4}, {"tp", 4}}}});
+  const auto can = run_config_frameworks(s);
+  CHECK(std::find(can.begin(), can.end(), "mindie") != can.end());
+  RunConfig rc;
+  REQUIRE(run_config(s, "mindie", rc).empty());
+  const json j = json::parse(rc.text);
+  const std::set<std::string> backend = {"backendName", "modelInstanceNumber", "npuDeviceIds", "tokenizerProcessNumber",
+                                         "multiNodesInferEnabled", "multiNodesInferPort", "ModelDeployConfig", "ScheduleConfig"};
+  const std::set<std::string> deploy = {"maxSeqLen", "maxInputTokenLen", "truncation", "ModelConfig"};
+  const std::set<std::string> model = {"modelInstanceType", "modelName", "modelWeightPath", "worldSize", "cpuMemSize",
+                                       "npuMemSize", "backendType", "trustRemoteCode"};
+  const std::set<std::string> schedule = {"templateType", "templateName", "cacheBlockSize", "maxPrefillBatchSize",
+                                          "maxPrefillTokens", "prefillTimeMsPerReq", "prefillPolicyType", "decodeTimeMsPerReq",
+                                          "decodePolicyType", "maxBatchSize", "maxIterTimes", "maxPreemptCount",
+                                          "supportSelectBatch", "maxQueueDelayMicroseconds"};
+  REQUIRE(j.size() == 1);
+  const json& b = j.at("BackendConfig");
+  for (auto it = b.begin(); it != b.end(); ++it) CHECK(backend.count(it.key()) == 1);
+  for (auto it = b["ModelDeployConfig"].begin(); it != b["ModelDeployConfig"].end(); ++it) CHECK(deploy.count(it.key()) == 1);
+  for (auto it = b["ModelDeployConfig"]["ModelConfig"][0].begin(); it != b["ModelDeployConfig"]["ModelConfig"][0].end(); ++it)
+    CHECK(model.count(it.key()) == 1);
+  for (auto it = b["ScheduleConfig"].begin(); it != b["ScheduleConfig"].end(); ++it) CHECK(schedule.count(it.key()) == 1);
+  // maxSeqLen = input + output (the manual: 输入的长度+输出的长度<=maxSeqLen): 2048 + 1024.
+  CHECK(b["ModelDeployConfig"]["maxSeqLen"] == 3072);
+  CHECK(b["ModelDeployConfig"]["maxInputTokenLen"] == 2048);
+  CHECK(b["ModelDeployConfig"]["ModelConfig"][0]["worldSize"] == 4);
+  CHECK(b["npuDeviceIds"] == json::parse("[[0,1,2,3]]"));
+  CHECK(b["ScheduleConfig"]["maxBatchSize"] == 32);
+  CHECK(b["ScheduleConfig"]["maxIterTimes"] == 1024);  // the most tokens one request generates
+  // MindIE runs only on Ascend: the same job on H800 offers vLLM and refuses MindIE by name.
+  const Scenario h = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "nvidia-h800-sxm5-80gb"},
+                               {"parallel", {{"gpus", 4}, {"tp", 4}}}});
+  const auto d = run_config(h, "mindie", rc);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].path == "framework");
+}
+
+// PyTorch 2.4 torch.distributed.fsdp: FullyShardedDataParallel's keyword arguments and the
+// ShardingStrategy members (pytorch.org/docs/2.4/fsdp.html).
+TEST_CASE("config: FSDP wrapping maps ZeRO stages to sharding strategies and names only documented arguments") {
+  const std::set<std::string> kwargs = {"process_group", "sharding_strategy", "cpu_offload", "auto_wrap_policy",
+                                        "backward_prefetch", "mixed_precision", "ignored_modules", "param_init_fn",
+                                        "device_id", "sync_module_states", "forward_prefetch", "limit_all_gathers",
+                                        "use_orig_params", "ignored_states", "device_mesh"};
+  struct Case { int zero; const char* strategy; };
+  for (const Case c : {Case{3, "FULL_SHARD"}, Case{2, "SHARD_GRAD_OP"}, Case{0, "NO_SHARD"}}) {
+    const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "full_ft"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                                 {"micro_batch", 2}, {"global_batch", 64}, {"recompute", "full"},
+                                 {"parallel", {{"gpus", 8}, {"zero", c.zero}}}});
+    RunConfig rc;
+    REQUIRE(run_config(s, "fsdp", rc).empty());
+    INFO(rc.text);
+    CHECK(rc.text.find(std::string("ShardingStrategy.") + c.strategy + ",") != std::string::npos);
+    // Every keyword argument inside FSDP( ... ) is one FSDP documents.
+    const std::size_t open = rc.text.find("FSDP(\n"), close = rc.text.find("\n)", open);
+    REQUIRE(open != std::string::npos);
+    const std::string call = rc.text.substr(open, close - open);
+    const std::regex kw("\n    ([a-z_]+)=");
+    int n = 0;
+    for (auto it = std::sregex_iterator(call.begin(), call.end(), kw); it != std::sregex_iterator(); ++it, ++n) {
+      INFO((*it)[1]);
+      CHECK(kwargs.count((*it)[1]) == 1);
+    }
+    CHECK(n >= 4);
+    CHECK(rc.text.find("apply_activation_checkpointing(model, checkpoint_wrapper_fn=checkpoint_wrapper") != std::string::npos);
+    // 64 = 2 per GPU x 8 GPUs x 4 accumulated micro-batches.
+    CHECK(rc.text.find("gradient accumulation steps 4 ") != std::string::npos);
+  }
+  // On Ascend the process group is HCCL and the device torch.npu's.
+  const Scenario a = scenario({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"gpu", "huawei-ascend-910b2"},
+                               {"parallel", {{"gpus", 8}, {"zero", 3}}}});
+  RunConfig rc;
+  REQUIRE(run_config(a, "fsdp", rc).empty());
+  CHECK(rc.text.find("init_process_group(\"hccl\")") != std::string::npos);
+  CHECK(rc.text.find("device_id=torch.npu.current_device()") != std::string::npos);
+  CHECK(rc.text.find("import torch_npu") != std::string::npos);
+}

@@ -9,6 +9,7 @@
 #include "core/catalog.h"
 #include "core/lang.h"
 #include "core/recommend.h"
+#include "core/run_config.h"
 #include "core/smi_parse.h"
 #include "ui/scenario_form.h"
 
@@ -95,6 +96,7 @@ struct Derived {
   std::optional<core::Estimate> estimate;
   std::vector<core::Fix> fixes;        // when it does not fit: single changes that make it fit
   std::optional<core::ServingPlan> serving_plan;  // inference with a number of users
+  std::vector<core::RunConfig> run_configs;       // one per framework the scenario can be written for
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;
   core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/contract.h"
+#include "core/run_config.h"
 #include "ui/app_state.h"
 #include "ui/scenario_form.h"
 
@@ -94,6 +95,11 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   d.estimate = core::estimate(d.scenario);
   d.fixes.clear();
   if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);
+  d.run_configs.clear();
+  for (const std::string& fw : core::run_config_frameworks(d.scenario)) {
+    core::RunConfig rc;
+    if (core::run_config(d.scenario, fw, rc).empty()) d.run_configs.push_back(std::move(rc));
+  }
   d.serving_plan.reset();
   if (users && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
     d.serving_plan = core::plan_serving(d.scenario, target);

@@ -10,7 +10,6 @@
 #include "core/format.h"
 #include "core/hf_config.h"
 #include "core/search.h"
-#include "core/run_config.h"
 #include "imgui.h"
 #include "ui/palette.h"
 #include "ui/form_widgets.h"
@@ -386,19 +385,21 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   ImGui::SameLine();
   if (copy_button("est.copy_json", Str::copy_json, "json")) ctx.report.copy_text = export_json(state);
   // A runnable configuration for the setup: DeepSpeed JSON, Megatron-LM arguments, vLLM line.
-  for (const std::string& fw : core::run_config_frameworks(s)) {
-    core::RunConfig rc;
-    if (!core::run_config(s, fw, rc).empty()) continue;
+  for (const core::RunConfig& rc : dv.run_configs) {
+    const std::string& fw = rc.framework;
     const std::string id = "est.config." + fw, what = "config." + fw;
     char label[96];
-    std::snprintf(label, sizeof label, tr(L, Str::copy_config), fw == "deepspeed" ? "DeepSpeed" : fw == "megatron" ? "Megatron-LM" : "vLLM");
+    const char* name = fw == "deepspeed" ? "DeepSpeed" : fw == "fsdp" ? "FSDP" : fw == "megatron" ? "Megatron-LM" : fw == "mindie" ? "MindIE" : "vLLM";
+    std::snprintf(label, sizeof label, tr(L, Str::copy_config), name);
     check_glyphs(ctx, label);
     const bool clicked = button(ctx, id.c_str(), label);
     if (clicked) {
       state.copied = what;
+      // Notes as comments where the format has them (JSON has none: the notes show on the page).
+      const bool json_text = fw == "deepspeed" || fw == "mindie";
       std::string text;
       for (const auto& n : rc.notes) text += "# " + notice_text(L, n) + "\n";
-      ctx.report.copy_text = (fw == "deepspeed" ? rc.text : "# " + rc.version + "\n" + text + rc.text);
+      ctx.report.copy_text = json_text ? rc.text : "# " + rc.version + "\n" + text + rc.text;
     }
     if (state.copied == what) {
       ImGui::SameLine();

@@ -43,7 +43,8 @@ int usage(std::FILE* out) {
                "  xuanka catalog stats                     counts, and catalog figures with / without a source\n"
                "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file or a vendor overlay\n"
                "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
-               "  xuanka config SCENARIO.json [--for deepspeed|megatron|vllm]   a runnable configuration for the scenario\n"
+               "  xuanka config SCENARIO.json [--for deepspeed|fsdp|megatron|vllm|mindie]\n"
+               "                                           a runnable configuration for the scenario\n"
                "  xuanka --version\n",
                XUANKA_VERSION);
   return out == stdout ? 0 : 2;
