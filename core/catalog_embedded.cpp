@@ -19,4 +19,10 @@ Accuracy load_embedded_accuracy(Diagnostics& diags) {
   return a;
 }
 
+std::vector<PortingStack> load_embedded_porting(Diagnostics& diags) {
+  std::vector<PortingStack> p;
+  for (auto& d : load_porting(std::string(embedded::porting_json()), p)) diags.push_back(d);
+  return p;
+}
+
 }  // namespace xuanka::core

@@ -7,6 +7,7 @@
 
 #include "core/cost.h"
 #include "core/format.h"
+#include "core/porting.h"
 #include "imgui.h"
 #include "ui/notices.h"
 #include "ui/palette.h"
@@ -66,6 +67,60 @@ std::string link_text(core::Lang L, const Accelerator& a) {
   return s;
 }
 }  // namespace
+
+void draw_migration(FrameCtx& ctx, const Accelerator& card, const core::Scenario* job, bool brief) {
+  if (!ctx.env.porting) return;
+  const auto c = core::migration_checklist(card, *ctx.env.porting, job);
+  if (!c) return;
+  const core::Lang L = ctx.lang;
+  auto item = [&](const core::PortingItem& it) {
+    if (it.affects_job) ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+    ImGui::Bullet();
+    text_wrapped(ctx, ((it.affects_job ? std::string(tr(L, Str::mig_this_job)) + " " : std::string()) + (L == core::Lang::zh ? it.zh : it.en)).c_str());
+    if (it.affects_job) ImGui::PopStyleColor();
+    if (!brief) source_text(ctx, source_label(L, it.source).c_str());
+  };
+  if (brief) {
+    int n = 0;
+    for (const auto& it : c->change) {
+      if (!it.affects_job) continue;
+      if (n++ == 0) text(ctx, tr(L, Str::mig_brief));
+      item(it);
+    }
+    return;
+  }
+  heading(ctx, tr(L, Str::mig_heading));
+  track(ctx, "detail.migration");
+  if (c->stack) text_disabled(ctx, (L == core::Lang::zh ? c->stack->name_zh : c->stack->name_en).c_str());
+  else text_wrapped(ctx, tr(L, Str::mig_no_stack));
+  if (!c->maps.empty()) {
+    text(ctx, tr(L, Str::mig_maps));
+    for (const auto& it : c->maps) item(it);
+  }
+  if (!c->change.empty()) {
+    text(ctx, tr(L, Str::mig_change));
+    for (const auto& it : c->change) item(it);
+  }
+  if (!c->versions.empty()) {
+    text(ctx, tr(L, Str::mig_versions));
+    if (ImGui::BeginTable("##versions", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchSame)) {
+      ImGui::TableNextRow();
+      for (const char* h : {"CANN", "torch_npu", "PyTorch"}) {
+        ImGui::TableNextColumn();
+        text_disabled(ctx, h);
+      }
+      for (const auto& v : c->versions) {
+        ImGui::TableNextRow();
+        for (const std::string* x : {&v.cann, &v.torch_npu, &v.pytorch}) {
+          ImGui::TableNextColumn();
+          text(ctx, x->c_str());
+        }
+      }
+      ImGui::EndTable();
+    }
+    source_text(ctx, source_label(L, c->versions_source).c_str());
+  }
+}
 
 bool draw_card_detail(AppState& state, FrameCtx& ctx) {
   const core::Lang L = state.lang;
@@ -128,6 +183,7 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
     }
     ImGui::EndTable();
   }
+  draw_migration(ctx, *a, state.derived.estimate ? &state.derived.scenario : nullptr, false);
   if (a->china_notes) {
     heading(ctx, tr(L, Str::china_notes));
     text_wrapped(ctx, (L == core::Lang::zh ? a->china_notes->zh : a->china_notes->en).c_str());

@@ -193,6 +193,15 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
         text_wrapped(ctx, notice_text(L, x).c_str());
       }
       ImGui::PopStyleColor();
+      if (o.card->domestic) {
+        draw_migration(ctx, *o.card, &o.scenario, true);
+        if (button(ctx, ("rec.migration." + std::to_string(k)).c_str(), tr(L, Str::mig_open))) {
+          state.view = View::compare;
+          state.compare.detail_id = o.card->id;
+          changed = true;
+        }
+        ImGui::SameLine();
+      }
       if (button(ctx, ("rec.open." + std::to_string(k)).c_str(), tr(L, Str::open_in_estimate))) {
         open_in_estimate(state, o);
         changed = true;

@@ -11,6 +11,10 @@ namespace xuanka::ui {
 void draw_about(AppState& state, FrameCtx& ctx);
 bool draw_compare(AppState& state, FrameCtx& ctx);
 bool draw_card_detail(AppState& state, FrameCtx& ctx);
+// Moving from CUDA to this card: what maps directly, what must change (what bears on `job`
+// first, marked), which versions pair; each item with its source. `brief`: only the changes that
+// bear on the job (a Recommend pick). Draws nothing for a card without a checklist.
+void draw_migration(FrameCtx& ctx, const core::Accelerator& card, const core::Scenario* job, bool brief);
 bool draw_side_by_side(AppState& state, FrameCtx& ctx);
 bool draw_check(AppState& state, FrameCtx& ctx);
 bool draw_estimate(AppState& state, FrameCtx& ctx);

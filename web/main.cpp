@@ -94,6 +94,7 @@ struct Page {
   ui::Fonts fonts;
   core::Catalog catalog;       // embedded catalog, with the host page's vendor overlay merged
   core::Accuracy accuracy;     // embedded accuracy summary (catalog/accuracy.json)
+  std::vector<core::PortingStack> porting;  // embedded porting documents (catalog/porting.json)
   std::vector<std::string> catalog_problems;  // diagnostics of the overlay (shown in the state)
   std::vector<std::string> config_problems;   // what the configuration or the link got wrong
   ui::TextAgent agent;
@@ -257,6 +258,7 @@ void frame() {
   env.css_width = g_page.css_w;
   env.catalog = &g_page.catalog;
   env.accuracy = &g_page.accuracy;
+  env.porting = &g_page.porting;
   env.agent = &g_page.agent;
   env.touch = g_page.touch_mode;
   env.file_page = g_page.file_page;
@@ -508,6 +510,7 @@ int main() {
     core::Diagnostics d;
     g_page.catalog = core::load_embedded_catalog(d);
     g_page.accuracy = core::load_embedded_accuracy(d);
+    g_page.porting = core::load_embedded_porting(d);
     for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
   }
   read_config();
