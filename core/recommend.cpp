@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include "core/contract.h"
 #include "core/format.h"
@@ -455,9 +456,27 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
   return out;
 }
 
+namespace {
+// Requests one replica's memory holds: a serving engine batches continuously and prefills one
+// request's prompt at a time (vLLM's scheduler with chunked prefill), so each request beyond the
+// first adds only its KV cache and its logits row, with the allocator's overhead: b requests fit
+// while total(1) + (b - 1) x per_request <= the card's memory. Infinity when nothing limits it.
+double memory_cap(const Scenario& s, const Estimate& one) {
+  const MemoryBreakdown& m1 = one.memory;
+  const double overhead = one.peak_allocated_bytes > 0 ? 1.0 + m1.fragmentation_bytes / one.peak_allocated_bytes : 1.0;
+  const double per_request = (m1.kv_cache_bytes + m1.logits_bytes) * overhead;
+  if (!s.gpu || !s.gpu->memory_bytes || !(per_request > 0)) return std::numeric_limits<double>::infinity();
+  return 1.0 + std::floor(std::max(0.0, *s.gpu->memory_bytes - one.total_bytes) / per_request);
+}
+}  // namespace
+
 ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   ServingPlan plan;
   plan.cards_per_replica = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+  if (s.model.moe && s.model.moe->experts > 0) {
+    plan.experts_per_card = static_cast<int>(std::ceil(s.model.moe->experts / static_cast<double>(plan.cards_per_replica)));
+  }
+  plan.spans_servers = plan.cards_per_replica > 8;
   s.parallel.gpus = plan.cards_per_replica;  // one replica; replicas serve users independently
   const double users = std::max(1.0, std::ceil(t.users));
   auto at = [&](long long b) {
@@ -480,17 +499,7 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
     plan.limit = "speed";
     return plan;
   }
-  // Memory: a serving engine batches continuously and prefills one request's prompt at a time
-  // (vLLM's scheduler with chunked prefill), so each request beyond the first adds only its KV
-  // cache and its logits row, with the allocator's overhead: b requests fit while
-  // total(1) + (b - 1) x per_request <= the card's memory.
-  const MemoryBreakdown& m1 = one.memory;
-  const double overhead = one.peak_allocated_bytes > 0 ? 1.0 + m1.fragmentation_bytes / one.peak_allocated_bytes : 1.0;
-  const double per_request = (m1.kv_cache_bytes + m1.logits_bytes) * overhead;
-  double mem_cap = users;
-  if (s.gpu && s.gpu->memory_bytes && per_request > 0) {
-    mem_cap = 1.0 + std::floor(std::max(0.0, *s.gpu->memory_bytes - one.total_bytes) / per_request);
-  }
+  const double mem_cap = std::min(memory_cap(s, one), users);
   // Speed falls as the batch grows (each step reads every request's KV cache): bisect for the
   // largest batch that keeps each user's tokens/s, up to the users and what memory holds.
   const double cap = std::min({users, mem_cap, 1e6});
@@ -510,6 +519,29 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   plan.cards = plan.replicas * plan.cards_per_replica;
   plan.met = true;
   return plan;
+}
+
+std::vector<ServingPoint> serving_curve(Scenario s, int max_points) {
+  std::vector<ServingPoint> out;
+  const int cards = std::max(1, s.parallel.tp * s.parallel.pp * s.parallel.cp);
+  s.parallel.gpus = cards;
+  auto point = [&](long long b) {
+    s.serving.batch = static_cast<int>(b);
+    const Estimate e = estimate(s);
+    ServingPoint p;
+    p.batch = b;
+    p.tokens_per_s_per_user = e.decode_tokens_per_s_per_request.value_or(0);
+    p.tokens_per_s_per_card = b * p.tokens_per_s_per_user / cards;
+    return p;
+  };
+  s.serving.batch = 1;
+  const Estimate one = estimate(s);
+  if (!one.fits.value_or(false) || !one.decode_tokens_per_s_per_request) return out;
+  const double cap = std::min(memory_cap(s, one), 65536.0);
+  for (long long b = 1; b <= cap && static_cast<int>(out.size()) < max_points - 1; b *= 2) out.push_back(point(b));
+  const long long last = static_cast<long long>(cap);
+  if (out.empty() || out.back().batch != last) out.push_back(point(last));
+  return out;
 }
 
 }  // namespace xuanka::core

@@ -83,11 +83,26 @@ struct ServingPlan {
   // too slow even alone: more tensor parallelism or a faster card), "fit" (the weights do
   // not fit one replica).
   std::string limit;
+  // MoE: experts spread over the replica's cards (expert parallel across the tensor-parallel group,
+  // as vLLM's --enable-expert-parallel does), and whether a replica spans servers (> 8 cards), so
+  // the all-to-all of every MoE layer crosses the network between them.
+  std::optional<int> experts_per_card;
+  bool spans_servers = false;
 };
 // Replicas of the scenario's tensor/pipeline group (its serving.batch is ignored) that meet the
 // target: the largest batch per replica that fits and keeps each user's speed, then enough
 // replicas for the users. Memory is that of a continuously batching engine (vLLM): one
 // request's prefill at a time, every request's KV cache.
 ServingPlan plan_serving(Scenario s, const ServingTarget& t);
+
+// The trade-off a serving buyer weighs: as one replica batches more requests, each user reads
+// slower and each card serves more tokens. Batches 1, 2, 4, ... up to what the memory holds (and
+// that largest batch itself), at most `max_points`.
+struct ServingPoint {
+  long long batch = 0;
+  double tokens_per_s_per_user = 0;
+  double tokens_per_s_per_card = 0;      // batch x tokens_per_s_per_user / cards per replica
+};
+std::vector<ServingPoint> serving_curve(Scenario s, int max_points = 16);
 
 }  // namespace xuanka::core

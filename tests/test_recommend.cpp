@@ -334,3 +334,52 @@ TEST_CASE("serving plan: 1,000 users at 40 tokens/s each on H100s running Llama-
   CHECK(few.limit == "users");
   CHECK(few.cards == 1);
 }
+
+// The throughput-vs-speed curve. Derivation for batch 1: decode is memory-bound, each token
+// reads every weight once, so one user's tokens/s cannot exceed bandwidth / weight bytes per card:
+// 8B in bf16 on one H100 SXM: 3.35e12 B/s / (2 x P bytes) ≈ 208 tokens/s for P = 8.03e9. Real
+// kernels reach 50-90% of the bandwidth (vLLM / TensorRT-LLM decode at batch 1), so the estimate
+// must fall between half the bound and the bound. The largest batch is what the KV capacity holds.
+TEST_CASE("serving curve: per-user speed falls and per-card throughput rises with the batch, up to the KV capacity") {
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"weights", "bf16"},
+                               {"serving", {{"prompt_tokens", 1024}, {"output_tokens", 512}}}});
+  const auto curve = serving_curve(s);
+  REQUIRE(curve.size() >= 5);
+  const Estimate one = estimate(s);
+  const double bound = 3.35e12 / (2.0 * one.params);
+  CHECK(curve.front().batch == 1);
+  CHECK(curve.front().tokens_per_s_per_user <= bound);
+  CHECK(curve.front().tokens_per_s_per_user >= 0.5 * bound);
+  for (std::size_t i = 1; i < curve.size(); ++i) {
+    INFO("batch " << curve[i].batch);
+    CHECK(curve[i].batch > curve[i - 1].batch);
+    CHECK(curve[i].tokens_per_s_per_user <= curve[i - 1].tokens_per_s_per_user);
+    CHECK(curve[i].tokens_per_s_per_card >= curve[i - 1].tokens_per_s_per_card);
+    CHECK(curve[i].tokens_per_s_per_card == Approx(curve[i].batch * curve[i].tokens_per_s_per_user));  // one card per replica
+  }
+  // KV capacity: Llama 3.1 8B keeps 2 (K, V) x 32 layers x 8 KV heads x 128 x 2 bytes = 131,072 bytes per token;
+  // a request of 1,536 tokens holds 0.1875 GiB. 80 GiB less ~16 GiB of weights and buffers leaves room for
+  // a few hundred requests: the last point must be within 200-400 (not a fitted value: the bracket
+  // is (80 - 16 - 5) / 0.1875 = 315 with 5 GiB of context and allocator either way).
+  CHECK(curve.back().batch >= 200);
+  CHECK(curve.back().batch <= 400);
+  // The planner's answer for 20 tokens/s per user lies on the curve: its batch is at most the largest.
+  const ServingPlan p = plan_serving(s, ServingTarget{1000, 20, std::nullopt});
+  REQUIRE(p.met);
+  CHECK(p.batch_per_replica <= curve.back().batch);
+}
+
+// vLLM's expert parallel spreads the experts over the tensor-parallel group: DeepSeek-V3's 256
+// routed experts on 16 cards are 16 per card, and 16 cards are two 8-card servers.
+TEST_CASE("serving plan: MoE experts per card and a replica that spans servers") {
+  const Scenario s = scenario({{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "nvidia-h20-96gb"}, {"weights", "fp8"},
+                               {"parallel", {{"gpus", 16}, {"tp", 16}}}});
+  const ServingPlan p = plan_serving(s, ServingTarget{64, 10, std::nullopt});
+  REQUIRE(p.experts_per_card);
+  CHECK(*p.experts_per_card == 16);
+  CHECK(p.spans_servers);
+  const Scenario dense = scenario({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"}});
+  const ServingPlan d = plan_serving(dense, ServingTarget{8, 10, std::nullopt});
+  CHECK_FALSE(d.experts_per_card);
+  CHECK_FALSE(d.spans_servers);
+}

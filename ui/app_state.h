@@ -9,6 +9,8 @@
 #include "core/catalog.h"
 #include "core/lang.h"
 #include "core/recommend.h"
+#include "core/host.h"
+#include "core/porting.h"
 #include "core/run_config.h"
 #include "core/smi_parse.h"
 #include "ui/scenario_form.h"
@@ -96,6 +98,7 @@ struct Derived {
   std::optional<core::Estimate> estimate;
   std::vector<core::Fix> fixes;        // when it does not fit: single changes that make it fit
   std::optional<core::ServingPlan> serving_plan;  // inference with a number of users
+  std::optional<core::HostSizing> host;           // servers, disk and network around the cards
   std::vector<core::RunConfig> run_configs;       // one per framework the scenario can be written for
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;
@@ -151,6 +154,7 @@ struct FrameEnv {
   float css_width = 0;                // viewport width in CSS px
   const core::Catalog* catalog = nullptr;
   const core::Accuracy* accuracy = nullptr;  // the estimator's measured accuracy (bands, the Accuracy view)
+  const std::vector<core::PortingStack>* porting = nullptr;  // porting documents (migration checklists)
   TextAgent* agent = nullptr;
   bool touch = false;                 // the last input was a finger
   bool file_page = false;             // opened from a saved file (file://): its address is no link to share

@@ -349,6 +349,36 @@ void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& 
   track(ctx, "est.plan");
 }
 
+// The servers around the cards: CPU memory, disk, network (core/host.h's rules).
+void draw_host(AppState& state, FrameCtx& ctx, const core::HostSizing& h) {
+  const Lang L = state.lang;
+  heading(ctx, tr(L, Str::host_heading));
+  char line[320];
+  std::snprintf(line, sizeof line, tr(L, Str::host_servers), h.nodes, h.cards_per_node);
+  label_value(ctx, tr(L, Str::host_servers_label), line);
+  std::snprintf(line, sizeof line, tr(L, Str::host_cpu), gib_text(h.cpu_need_bytes_per_node).c_str(),
+                gib_text(h.cpu_offload_bytes_per_node).c_str(), gib_text(h.cpu_loading_bytes_per_node).c_str());
+  label_value(ctx, tr(L, Str::host_cpu_label), line);
+  if (h.cpu_reference_bytes_per_node > 0) {
+    std::snprintf(line, sizeof line, tr(L, Str::host_cpu_ref), gib_text(h.cpu_reference_bytes_per_node).c_str());
+    text_disabled(ctx, line);
+  }
+  std::string disk = gib_text(h.disk_bytes);
+  if (h.kept_checkpoints > 0) {
+    std::snprintf(line, sizeof line, tr(L, Str::host_disk_ckpt), gib_text(h.weights_file_bytes).c_str(), h.kept_checkpoints,
+                  gib_text(h.checkpoint_bytes).c_str());
+    disk += line;
+  }
+  label_value(ctx, tr(L, Str::host_disk_label), disk);
+  if (h.sync_gbit_per_s_per_card) {
+    std::snprintf(line, sizeof line, tr(L, Str::host_net), core::format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
+    std::string net = line;
+    if (h.nic_gbit_per_s_per_card) net += " · " + std::string(tr(L, Str::host_net_ref)) + " " + h.nic_design;
+    label_value(ctx, tr(L, Str::host_net_label), net);
+  }
+  track(ctx, "est.host");
+}
+
 bool draw_results(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   const Lang L = state.lang;
@@ -525,6 +555,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       if (e.max_batch) label_value(ctx, tr(L, Str::max_batch), core::format_grouped(*e.max_batch));
     }
   }
+  if (dv.host && s.model.kind == "llm") draw_host(state, ctx, *dv.host);
   std::vector<core::Notice> warns = e.warnings;
   if (dv.cost) warns.insert(warns.end(), dv.cost->warnings.begin(), dv.cost->warnings.end());
   if (!warns.empty()) {

@@ -18,6 +18,7 @@
 #include "core/format.h"
 #include "core/overlay.h"
 #include "core/recommend.h"
+#include "core/host.h"
 #include "core/run_config.h"
 #include "core/smi_parse.h"
 #include "core/validation.h"
@@ -96,7 +97,13 @@ int cmd_estimate(int argc, char** argv) {
   const Estimate e = estimate(s);
   const MemoryBreakdown& m = e.memory;
   if (as_json) {
-    const json out = {{"scenario", to_json(s)}, {"result", to_json(e)}};
+    const HostSizing h = size_host(s, e);
+    json host = {{"nodes", h.nodes}, {"cards_per_node", h.cards_per_node}, {"cpu_need_bytes_per_node", h.cpu_need_bytes_per_node},
+                 {"cpu_reference_bytes_per_node", h.cpu_reference_bytes_per_node}, {"weights_file_bytes", h.weights_file_bytes},
+                 {"checkpoint_bytes", h.checkpoint_bytes}, {"kept_checkpoints", h.kept_checkpoints}, {"disk_bytes", h.disk_bytes}};
+    if (h.sync_gbit_per_s_per_card) host["sync_gbit_per_s_per_card"] = *h.sync_gbit_per_s_per_card;
+    if (h.nic_gbit_per_s_per_card) host["nic_gbit_per_s_per_card"] = *h.nic_gbit_per_s_per_card;
+    const json out = {{"scenario", to_json(s)}, {"result", to_json(e)}, {"host", host}};
     std::printf("%s\n", dump_json(out, 2).c_str());
     return 0;
   }
@@ -146,6 +153,20 @@ int cmd_estimate(int argc, char** argv) {
   if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens (%s)\n", format_sig(*e.max_context_tokens, 6).c_str(),
                                         e.max_context_model_bound ? "the model's own limit" : "limited by memory");
   if (e.max_batch) std::printf("largest batch at this context: %s\n", format_sig(*e.max_batch, 6).c_str());
+  {
+    const HostSizing h = size_host(s, e);
+    std::printf("host: %d server(s) of %d cards; CPU memory per server %s needed (offload %s + one copy of the weights %s; a DGX-style server has %s)\n",
+                h.nodes, h.cards_per_node, gib(h.cpu_need_bytes_per_node).c_str(), gib(h.cpu_offload_bytes_per_node).c_str(),
+                gib(h.cpu_loading_bytes_per_node).c_str(), gib(h.cpu_reference_bytes_per_node).c_str());
+    std::printf("host: disk %s (weights %s", gib(h.disk_bytes).c_str(), gib(h.weights_file_bytes).c_str());
+    if (h.kept_checkpoints > 0) std::printf(" + %d checkpoints of %s", h.kept_checkpoints, gib(h.checkpoint_bytes).c_str());
+    std::printf(")\n");
+    if (h.sync_gbit_per_s_per_card) {
+      std::printf("host: network %s Gb/s per card hides the gradient sync within a step", format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
+      if (h.nic_gbit_per_s_per_card) std::printf(" (%s)", h.nic_design.c_str());
+      std::printf("\n");
+    }
+  }
   for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.en.c_str());
   for (const auto& w : e.warnings) std::printf("warning: %s\n", w.en.c_str());
   return 0;

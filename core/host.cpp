@@ -1,0 +1,90 @@
+// Host sizing (core layer). Rules and their sources:
+// - Servers of up to 8 cards: NVIDIA HGX/DGX baseboards and Huawei Atlas 800T A2 hold 8.
+// - CPU memory: the estimate's offload per card x cards, plus one copy of the weights in their
+//   stored format while loading — Transformers' big-model loading (low_cpu_mem_usage) peaks at
+//   about one model size in host memory (huggingface.co/docs/transformers/big_models), and
+//   FSDP's sync_module_states / DeepSpeed's zero.Init load it once per server, not per card.
+//   For comparison, NVIDIA's DGX H100 ships 2 TB of system memory for 8 x 80 GB = 640 GB of GPU
+//   memory (DGX H100 User Guide, "Hardware Overview"): 3.2 x.
+// - Checkpoints: what resumes training — the trainable weights in the training precision, the
+//   fp32 master weights and the optimizer states (ZeRO, Rajbhandari et al. 2020 §3.1: 2Ψ + 12Ψ
+//   of the 16Ψ per parameter under mixed-precision Adam; gradients are not saved). LoRA saves only
+//   the adapters and their states (PEFT's save_pretrained). Three are kept (the newest, the one
+//   before in case the newest is damaged, one milestone: our stated rule; the Hugging Face Trainer's
+//   save_total_limit sets it).
+// - Network: a ring all-reduce sends 2(n-1)/n of the gradient bytes per card per step (Patarasuk &
+//   Yuan 2009; NCCL's "bus bandwidth" convention); ZeRO-3 adds a parameter all-gather in forward and
+//   in backward, 1.5 x the data-parallel volume (ZeRO §7.2.2). The rate is that volume over the step
+//   time, i.e. what hides the sync behind one step. Reference ports: DGX H100 and DGX B200 carry
+//   one 400 Gb/s ConnectX-7 per GPU for the compute fabric, DGX A100 one 200 Gb/s ConnectX-6
+//   (DGX user guides); Atlas 800T A2 one 200 GE RoCE port per NPU (the catalog's 910B interconnect).
+#include "core/host.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/enums.h"
+
+namespace xuanka::core {
+
+namespace {
+
+// The reference scale-out port per card of the card's generation, Gb/s, with the design named.
+std::optional<double> nic_for(const Accelerator& a, std::string& design) {
+  const std::string& id = a.id;
+  auto starts = [&](const char* p) { return id.rfind(p, 0) == 0; };
+  if (starts("nvidia-h1") || starts("nvidia-h2") || starts("nvidia-h8") || starts("nvidia-b") || starts("nvidia-gb")) {
+    design = "DGX H100 / B200: 1 x 400 Gb/s ConnectX-7 per GPU";
+    return 400;
+  }
+  if (starts("nvidia-a100") || starts("nvidia-a800")) {
+    design = "DGX A100: 1 x 200 Gb/s ConnectX-6 per GPU";
+    return 200;
+  }
+  if (starts("huawei-ascend-910b") || starts("huawei-ascend-910c")) {
+    design = "Atlas 800T A2: 1 x 200 GE RoCE per NPU";
+    return 200;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+HostSizing size_host(const Scenario& s, const Estimate& e) {
+  HostSizing h;
+  const int gpus = std::max(1, s.parallel.gpus);
+  h.nodes = (gpus + 7) / 8;
+  h.cards_per_node = std::min(gpus, 8);
+  const bool training = s.task != Task::inference;
+  // The weights file: inference and QLoRA in their stored format; training from a 16-bit (or fp32) checkpoint.
+  const double params = e.params;
+  const PrecisionRow& pr = info(s.precision);
+  const double file_bytes_per_param = (!training || s.task == Task::qlora) ? info(s.weights).stored_bytes
+                                                                            : (s.precision == Precision::fp32 ? 4.0 : 2.0);
+  h.weights_file_bytes = params * file_bytes_per_param;
+  h.cpu_offload_bytes_per_node = e.cpu_offload_bytes * h.cards_per_node;
+  h.cpu_loading_bytes_per_node = h.weights_file_bytes;
+  h.cpu_need_bytes_per_node = h.cpu_offload_bytes_per_node + h.cpu_loading_bytes_per_node;
+  if (s.gpu && s.gpu->memory_bytes) h.cpu_reference_bytes_per_node = 3.2 * *s.gpu->memory_bytes * h.cards_per_node;
+  h.disk_bytes = h.weights_file_bytes;
+  if (training) {
+    const OptimizerRow& opt = info(s.optimizer);
+    const double state_bytes = opt.state_bytes_fixed > 0 ? opt.state_bytes_fixed : opt.states_per_param * pr.state_elem_bytes;
+    const double per_trainable = pr.weight_bytes + (pr.fp32_master ? 4.0 : 0.0) + state_bytes;
+    h.checkpoint_bytes = e.trainable_params * per_trainable;
+    h.kept_checkpoints = 3;
+    h.disk_bytes += h.kept_checkpoints * h.checkpoint_bytes;
+    // Data-parallel gradient sync across servers.
+    const int dp = std::max(1, s.parallel.dp());
+    if (h.nodes > 1 && dp > 1 && e.step_time_s && *e.step_time_s > 0) {
+      const double grad_bytes = e.trainable_params / std::max(1, s.parallel.tp * s.parallel.pp) * pr.weight_bytes;
+      double volume = 2.0 * (dp - 1) / dp * grad_bytes;
+      if (s.parallel.zero >= 3) volume *= 1.5;
+      h.sync_bytes_per_card_step = volume;
+      h.sync_gbit_per_s_per_card = volume * 8.0 / 1e9 / *e.step_time_s;
+    }
+  }
+  if (h.nodes > 1 && s.gpu) h.nic_gbit_per_s_per_card = nic_for(*s.gpu, h.nic_design);
+  return h;
+}
+
+}  // namespace xuanka::core

@@ -1,0 +1,67 @@
+// Host sizing: each figure derived by hand beside it from the rules in core/host.cpp's header
+// (ZeRO §3.1 bytes per parameter, ring all-reduce 2(n-1)/n, ZeRO-3 1.5x, DGX reference designs).
+#include <catch2/catch.hpp>
+
+#include "core/contract.h"
+#include "core/host.h"
+#include "vectors_io.h"
+
+using namespace xuanka::core;
+using Catch::Detail::Approx;
+
+namespace {
+Scenario scenario(const nlohmann::json& j) {
+  Scenario s;
+  const auto d = from_json(j, xuanka::test::catalog(), s);
+  INFO((d.empty() ? std::string() : d.front().text()));
+  REQUIRE(d.empty());
+  return s;
+}
+}  // namespace
+
+TEST_CASE("host: 8B full fine-tune on 16 H100 with ZeRO-3 over 2 servers") {
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "full_ft"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                               {"precision", "bf16_mixed"}, {"optimizer", "adamw"}, {"seq_len", 4096}, {"micro_batch", 1},
+                               {"global_batch", 64}, {"tokens", 1e9}, {"parallel", {{"gpus", 16}, {"zero", 3}}}});
+  const Estimate e = estimate(s);
+  const HostSizing h = size_host(s, e);
+  const double P = e.params;  // all trainable in a full fine-tune
+  REQUIRE(e.trainable_params == Approx(P));
+  CHECK(h.nodes == 2);
+  CHECK(h.cards_per_node == 8);
+  // Weights file in bf16: 2 bytes x P. One checkpoint: bf16 weights 2 + fp32 master 4 + Adam m, v 8 = 14 bytes x P.
+  CHECK(h.weights_file_bytes == Approx(2 * P));
+  CHECK(h.checkpoint_bytes == Approx(14 * P));
+  CHECK(h.kept_checkpoints == 3);
+  CHECK(h.disk_bytes == Approx(2 * P + 3 * 14 * P));
+  // No offload: the host holds one bf16 copy while loading. Reference: 3.2 x 8 x 80 GiB.
+  CHECK(h.cpu_offload_bytes_per_node == 0);
+  CHECK(h.cpu_need_bytes_per_node == Approx(2 * P));
+  CHECK(h.cpu_reference_bytes_per_node == Approx(3.2 * 8 * 80 * 1073741824.0));
+  // Sync: dp = 16, bf16 gradients 2P bytes; ring 2 x 15/16 x 2P; ZeRO-3 x 1.5 = 5.625 P bytes per card per step.
+  REQUIRE(h.sync_bytes_per_card_step);
+  CHECK(*h.sync_bytes_per_card_step == Approx(5.625 * P));
+  REQUIRE(e.step_time_s);
+  CHECK(*h.sync_gbit_per_s_per_card == Approx(5.625 * P * 8 / 1e9 / *e.step_time_s));
+  REQUIRE(h.nic_gbit_per_s_per_card);
+  CHECK(*h.nic_gbit_per_s_per_card == 400);  // DGX H100: 400 Gb/s ConnectX-7 per GPU
+}
+
+TEST_CASE("host: LoRA checkpoints hold only the adapters; one server needs no network line; serving keeps no checkpoints") {
+  const Scenario lora = scenario({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"gpu", "nvidia-rtx-4090"}, {"precision", "bf16_mixed"}});
+  const Estimate e = estimate(lora);
+  const HostSizing h = size_host(lora, e);
+  REQUIRE(e.trainable_params < e.params / 50);
+  CHECK(h.checkpoint_bytes == Approx(14 * e.trainable_params));
+  CHECK(h.nodes == 1);
+  CHECK_FALSE(h.sync_gbit_per_s_per_card);
+  CHECK_FALSE(h.nic_gbit_per_s_per_card);
+  // Serving 72B in AWQ from disk: the file is the stored format; nothing else kept.
+  const Scenario inf = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"}, {"weights", "bf16"},
+                                 {"parallel", {{"gpus", 4}, {"tp", 4}}}});
+  const Estimate ei = estimate(inf);
+  const HostSizing hi = size_host(inf, ei);
+  CHECK(hi.weights_file_bytes == Approx(2 * ei.params));  // bf16: 2 bytes per parameter
+  CHECK(hi.kept_checkpoints == 0);
+  CHECK(hi.disk_bytes == Approx(hi.weights_file_bytes));
+}
