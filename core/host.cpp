@@ -30,19 +30,22 @@ namespace xuanka::core {
 namespace {
 
 // The reference scale-out port per card of the card's generation, Gb/s, with the design named.
-std::optional<double> nic_for(const Accelerator& a, std::string& design) {
+std::optional<double> nic_for(const Accelerator& a, std::string& design, std::string& name) {
   const std::string& id = a.id;
   auto starts = [&](const char* p) { return id.rfind(p, 0) == 0; };
   if (starts("nvidia-h1") || starts("nvidia-h2") || starts("nvidia-h8") || starts("nvidia-b") || starts("nvidia-gb")) {
     design = "DGX H100 / B200: 1 x 400 Gb/s ConnectX-7 per GPU";
+    name = "DGX H100 / B200";
     return 400;
   }
   if (starts("nvidia-a100") || starts("nvidia-a800")) {
     design = "DGX A100: 1 x 200 Gb/s ConnectX-6 per GPU";
+    name = "DGX A100";
     return 200;
   }
   if (starts("huawei-ascend-910b") || starts("huawei-ascend-910c")) {
     design = "Atlas 800T A2: 1 x 200 GE RoCE per NPU";
+    name = "Atlas 800T A2";
     return 200;
   }
   return std::nullopt;
@@ -83,7 +86,7 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
       h.sync_gbit_per_s_per_card = volume * 8.0 / 1e9 / *e.step_time_s;
     }
   }
-  if (h.nodes > 1 && s.gpu) h.nic_gbit_per_s_per_card = nic_for(*s.gpu, h.nic_design);
+  if (h.nodes > 1 && s.gpu) h.nic_gbit_per_s_per_card = nic_for(*s.gpu, h.nic_design, h.nic_reference);
   return h;
 }
 

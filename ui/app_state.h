@@ -58,6 +58,7 @@ struct EstimateState {
   bool why_open = false;
   // Serving sized by load (inference): concurrent users, tokens/s each, first-token target (s).
   std::string users, user_tokens_per_s = "20", ttft_target_s;
+  int curve_pick = -1;                 // the serving curve's point tapped (-1: none); view state, not in the link
   // A pasted Hugging Face config.json (custom architecture) and what reading it found wrong.
   std::string hf_config;
   std::vector<std::string> hf_config_problems;
@@ -98,6 +99,7 @@ struct Derived {
   std::optional<core::Estimate> estimate;
   std::vector<core::Fix> fixes;        // when it does not fit: single changes that make it fit
   std::optional<core::ServingPlan> serving_plan;  // inference with a number of users
+  std::vector<core::ServingPoint> serving_curve;  // per-user speed vs per-card throughput (LLM inference)
   std::optional<core::HostSizing> host;           // servers, disk and network around the cards
   std::vector<core::RunConfig> run_configs;       // one per framework the scenario can be written for
   std::optional<core::CostResult> cost;

@@ -102,6 +102,11 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     if (core::run_config(d.scenario, fw, rc).empty()) d.run_configs.push_back(std::move(rc));
   }
   d.serving_plan.reset();
+  d.serving_curve.clear();
+  state.estimate.curve_pick = -1;
+  if (d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
+    d.serving_curve = core::serving_curve(d.scenario);
+  }
   if (users && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
     d.serving_plan = core::plan_serving(d.scenario, target);
   }

@@ -68,6 +68,33 @@ std::string link_text(core::Lang L, const Accelerator& a) {
 }
 }  // namespace
 
+namespace {
+// A source address short enough for a phone line: the host and the last part of the path
+// ("hiascend.com …/atlasfmkt_16_0036.html"); anything else as it is.
+std::string short_source(const std::string& src) {
+  const std::size_t scheme = src.find("://");
+  if (scheme == std::string::npos) return src;
+  std::string rest = src.substr(scheme + 3);
+  const std::size_t space = rest.find(' ');
+  const std::string note = space == std::string::npos ? "" : rest.substr(space);
+  if (space != std::string::npos) rest.resize(space);
+  const std::size_t slash = rest.find('/');
+  std::string host = rest.substr(0, slash);
+  if (host.rfind("www.", 0) == 0) host.erase(0, 4);
+  if (slash == std::string::npos || slash + 1 >= rest.size()) return host + note;
+  std::string path = rest.substr(slash + 1);
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  const std::size_t last = path.rfind('/');
+  // GitHub and gitcode: keep owner/repo, which names the project.
+  if (host == "github.com" || host == "gitcode.com") {
+    const std::size_t second = path.find('/', path.find('/') + 1);
+    const std::string repo = path.substr(0, second);
+    return host + "/" + repo + (last != std::string::npos && last + 1 > second && second != std::string::npos ? " …/" + path.substr(last + 1) : "") + note;
+  }
+  return host + " …/" + (last == std::string::npos ? path : path.substr(last + 1)) + note;
+}
+}  // namespace
+
 void draw_migration(FrameCtx& ctx, const Accelerator& card, const core::Scenario* job, bool brief) {
   if (!ctx.env.porting) return;
   const auto c = core::migration_checklist(card, *ctx.env.porting, job);
@@ -76,9 +103,15 @@ void draw_migration(FrameCtx& ctx, const Accelerator& card, const core::Scenario
   auto item = [&](const core::PortingItem& it) {
     if (it.affects_job) ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     ImGui::Bullet();
-    text_wrapped(ctx, ((it.affects_job ? std::string(tr(L, Str::mig_this_job)) + " " : std::string()) + (L == core::Lang::zh ? it.zh : it.en)).c_str());
+    // A support-matrix gap says which capability it is about.
+    std::string what;
+    for (const auto& [key, name] : kSupport) {
+      if (it.topic == key) what = std::string(tr(L, name)) + (L == core::Lang::zh ? "：" : ": ");
+    }
+    const bool mark = it.affects_job && !brief;  // a Recommend pick lists only what bears on the job: no mark needed
+    text_wrapped(ctx, ((mark ? std::string(tr(L, Str::mig_this_job)) + " " : std::string()) + what + (L == core::Lang::zh ? it.zh : it.en)).c_str());
     if (it.affects_job) ImGui::PopStyleColor();
-    if (!brief) source_text(ctx, source_label(L, it.source).c_str());
+    if (!brief) source_text(ctx, short_source(source_label(L, it.source)).c_str());
   };
   if (brief) {
     int n = 0;
@@ -103,6 +136,7 @@ void draw_migration(FrameCtx& ctx, const Accelerator& card, const core::Scenario
   }
   if (!c->versions.empty()) {
     text(ctx, tr(L, Str::mig_versions));
+    track(ctx, "detail.migration.versions");
     if (ImGui::BeginTable("##versions", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchSame)) {
       ImGui::TableNextRow();
       for (const char* h : {"CANN", "torch_npu", "PyTorch"}) {
@@ -118,7 +152,7 @@ void draw_migration(FrameCtx& ctx, const Accelerator& card, const core::Scenario
       }
       ImGui::EndTable();
     }
-    source_text(ctx, source_label(L, c->versions_source).c_str());
+    source_text(ctx, short_source(source_label(L, c->versions_source)).c_str());
   }
 }
 

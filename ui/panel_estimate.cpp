@@ -337,6 +337,18 @@ void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& 
     text_wrapped(ctx, line);
     label_value(ctx, tr(L, Str::decode_speed), core::format_sig(p.tokens_per_s_per_user, 3));
   }
+  if (p.experts_per_card) {
+    char moe[256];
+    std::snprintf(moe, sizeof moe, tr(L, Str::plan_experts), *p.experts_per_card, p.cards_per_replica);
+    text_wrapped(ctx, moe);
+  }
+  if (p.spans_servers) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+    char span[256];
+    std::snprintf(span, sizeof span, tr(L, Str::plan_spans), (p.cards_per_replica + 7) / 8);
+    text_wrapped(ctx, span);
+    ImGui::PopStyleColor();
+  }
   const Str why = p.limit == "memory" ? Str::plan_limit_memory
                 : p.limit == "speed"  ? (p.met ? Str::plan_limit_speed : Str::plan_limit_speed_alone)
                 : p.limit == "users"  ? Str::plan_limit_users
@@ -373,10 +385,86 @@ void draw_host(AppState& state, FrameCtx& ctx, const core::HostSizing& h) {
   if (h.sync_gbit_per_s_per_card) {
     std::snprintf(line, sizeof line, tr(L, Str::host_net), core::format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
     std::string net = line;
-    if (h.nic_gbit_per_s_per_card) net += " · " + std::string(tr(L, Str::host_net_ref)) + " " + h.nic_design;
+    if (h.nic_gbit_per_s_per_card) {
+      std::snprintf(line, sizeof line, tr(L, Str::host_net_ref), h.nic_reference.c_str(), core::format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
+      net += std::string(" · ") + line;
+    }
     label_value(ctx, tr(L, Str::host_net_label), net);
   }
   track(ctx, "est.host");
+}
+
+// Per-user speed against per-card throughput as one replica batches more (log-log): the trade-off
+// a serving buyer weighs. A tap picks a point; its figures stay below the chart.
+void draw_serving_curve(AppState& state, FrameCtx& ctx, const std::vector<core::ServingPoint>& pts, const core::ServingPlan* plan) {
+  if (pts.size() < 2) return;
+  const Lang L = state.lang;
+  heading(ctx, tr(L, Str::curve_title));
+  double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
+  for (const auto& q : pts) {
+    if (!(q.tokens_per_s_per_user > 0) || !(q.tokens_per_s_per_card > 0)) return;
+    x0 = std::min(x0, q.tokens_per_s_per_user), x1 = std::max(x1, q.tokens_per_s_per_user);
+    y0 = std::min(y0, q.tokens_per_s_per_card), y1 = std::max(y1, q.tokens_per_s_per_card);
+  }
+  const double lx0 = std::log10(x0) - 0.1, lx1 = std::log10(x1) + 0.1, ly0 = std::log10(y0) - 0.1, ly1 = std::log10(y1) + 0.1;
+  const float d = ctx.env.dpr;
+  const float w = ImGui::GetContentRegionAvail().x, h = (ctx.env.narrow() ? 200.0f : 220.0f) * d;
+  const float pad_b = ImGui::GetFontSize() * 1.6f, pad_t = ImGui::GetFontSize() * 1.6f;  // axis labels outside the box
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 a(p.x, p.y + pad_t), b(p.x + w, p.y + h - pad_b);
+  dl->AddRectFilled(a, b, palette::kPlotBg);
+  dl->AddRect(a, b, palette::kPlotBorder);
+  auto at = [&](const core::ServingPoint& q) {
+    const float fx = static_cast<float>((std::log10(q.tokens_per_s_per_user) - lx0) / (lx1 - lx0));
+    const float fy = static_cast<float>((std::log10(q.tokens_per_s_per_card) - ly0) / (ly1 - ly0));
+    return ImVec2(a.x + fx * (b.x - a.x), b.y - fy * (b.y - a.y));
+  };
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int near = -1;
+  float near_d2 = 1e30f;  // a tap anywhere on the chart picks the nearest point (a finger is wide)
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const ImVec2 q = at(pts[i]);
+    if (i > 0) dl->AddLine(at(pts[i - 1]), q, palette::kSeriesAFaint, 1.5f * d);
+    const bool picked = static_cast<int>(i) == state.estimate.curve_pick;
+    dl->AddCircleFilled(q, (picked ? 6.0f : 3.5f) * d, palette::kSeriesA);
+    const float dx = mouse.x - q.x, dy = mouse.y - q.y;
+    if (dx * dx + dy * dy < near_d2) {
+      near_d2 = dx * dx + dy * dy;
+      near = static_cast<int>(i);
+    }
+  }
+  // The plan's batch, on the curve between its neighbours, as a ring.
+  if (plan && plan->met && plan->batch_per_replica > 0 && plan->cards_per_replica > 0) {
+    core::ServingPoint q;
+    q.tokens_per_s_per_user = plan->tokens_per_s_per_user;
+    q.tokens_per_s_per_card = plan->batch_per_replica * plan->tokens_per_s_per_user / plan->cards_per_replica;
+    if (q.tokens_per_s_per_user > 0 && q.tokens_per_s_per_card > 0) dl->AddCircle(at(q), 8.0f * d, ImGui::GetColorU32(palette::kWarning), 0, 2.0f * d);
+  }
+  const std::string xl = std::string(tr(L, Str::curve_x)) + " " + core::format_sig(x0, 2) + " – " + core::format_sig(x1, 2);
+  const std::string yl = std::string(tr(L, Str::curve_y)) + " " + core::format_grouped(y0) + " – " + core::format_grouped(y1) + " " + tr(L, Str::axis_log);
+  check_glyphs(ctx, xl.c_str());
+  check_glyphs(ctx, yl.c_str());
+  dl->AddText(ImVec2(a.x + 4 * d, b.y + 4 * d), palette::kAxisText, xl.c_str());
+  dl->AddText(ImVec2(a.x, p.y + 2 * d), palette::kAxisText, yl.c_str());
+  ImGui::InvisibleButton("##curve", ImVec2(w, h));
+  track(ctx, "est.curve");
+  if (ImGui::IsItemClicked() && near >= 0) state.estimate.curve_pick = near;
+  const int k = state.estimate.curve_pick >= 0 && state.estimate.curve_pick < static_cast<int>(pts.size()) ? state.estimate.curve_pick
+                                                                                                        : static_cast<int>(pts.size()) - 1;
+  char line[256];
+  std::snprintf(line, sizeof line, tr(L, Str::curve_point), static_cast<long long>(pts[k].batch),
+                core::format_sig(pts[k].tokens_per_s_per_user, 3).c_str(), core::format_grouped(pts[k].tokens_per_s_per_card).c_str());
+  std::string s = line;
+  const auto& cost = state.derived.cost;
+  if (cost && cost->rent_cny_per_hour && state.derived.scenario.parallel.gpus > 0) {
+    // One card's rent per hour over the tokens one card serves per hour, per million.
+    core::CostResult per_card = *cost;
+    per_card.rent_cny_per_hour = *cost->rent_cny_per_hour / state.derived.scenario.parallel.gpus;
+    if (auto m = core::cny_per_million_tokens(per_card, pts[k].tokens_per_s_per_card)) s += " · " + core::format_cny(*m, L) + " " + tr(L, Str::per_mtok);
+  }
+  text_wrapped(ctx, s.c_str());
+  track(ctx, "est.curve.point");
 }
 
 bool draw_results(AppState& state, FrameCtx& ctx) {
@@ -549,6 +637,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       }
     }
     if (dv.serving_plan) draw_serving_plan(state, ctx, *dv.serving_plan);
+    draw_serving_curve(state, ctx, dv.serving_curve, dv.serving_plan ? &*dv.serving_plan : nullptr);
     if (e.max_context_tokens) {
       label_value(ctx, tr(L, Str::max_context), core::format_grouped(*e.max_context_tokens) +
                                                      tr(L, e.max_context_model_bound ? Str::bound_model : Str::bound_memory));
