@@ -35,6 +35,10 @@ std::string strategy_text(core::Lang L, const core::Option& o) {
   return s.empty() ? tr(L, Str::no_sharding) : s;
 }
 
+const char* framework_name(const std::string& fw) {
+  return fw == "deepspeed" ? "DeepSpeed" : fw == "fsdp" ? "FSDP" : fw == "megatron" ? "Megatron-LM" : fw == "mindie" ? "MindIE" : "vLLM";
+}
+
 std::string source_label(core::Lang L, const std::string& source) {
   const bool zh = L == core::Lang::zh;
   // The detail in parentheses after a file name, kept.

@@ -20,6 +20,8 @@ std::string strategy_text(core::Lang L, const core::Option& o);
 // (卡型对比表)", "scripts/data/sources/prices_2026-11.csv (…)") by what they are, in the page's
 // words, with their detail; addresses and citations as they are.
 std::string source_label(core::Lang L, const std::string& source);
+// A runnable configuration's framework as its project spells it ("deepspeed" -> "DeepSpeed").
+const char* framework_name(const std::string& fw);
 // A tensor-core generation ("4th (Transformer Engine)") in the page's words: 第 4 代（Transformer Engine）.
 std::string generation_text(core::Lang L, const std::string& generation);
 

@@ -336,6 +336,16 @@ void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& 
                   p.cards_per_replica, static_cast<long long>(p.batch_per_replica));
     text_wrapped(ctx, line);
     label_value(ctx, tr(L, Str::decode_speed), core::format_sig(p.tokens_per_s_per_user, 3));
+    // Per card at the plan's batch, and what a million tokens costs at the card's rent.
+    const double per_card = p.batch_per_replica * p.tokens_per_s_per_user / std::max(1, p.cards_per_replica);
+    std::string v = core::format_grouped(per_card);
+    const auto& cost = state.derived.cost;
+    if (cost && cost->rent_cny_per_hour && state.derived.scenario.parallel.gpus > 0) {
+      core::CostResult one_card = *cost;
+      one_card.rent_cny_per_hour = *cost->rent_cny_per_hour / state.derived.scenario.parallel.gpus;
+      if (auto m = core::cny_per_million_tokens(one_card, per_card)) v += " · " + core::format_cny(*m, L) + " " + tr(L, Str::per_mtok);
+    }
+    label_value(ctx, tr(L, Str::plan_per_card), v);
   }
   if (p.experts_per_card) {
     char moe[256];
@@ -507,8 +517,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     const std::string& fw = rc.framework;
     const std::string id = "est.config." + fw, what = "config." + fw;
     char label[96];
-    const char* name = fw == "deepspeed" ? "DeepSpeed" : fw == "fsdp" ? "FSDP" : fw == "megatron" ? "Megatron-LM" : fw == "mindie" ? "MindIE" : "vLLM";
-    std::snprintf(label, sizeof label, tr(L, Str::copy_config), name);
+    std::snprintf(label, sizeof label, tr(L, Str::copy_config), framework_name(fw));
     check_glyphs(ctx, label);
     const bool clicked = button(ctx, id.c_str(), label);
     if (clicked) {
@@ -693,11 +702,14 @@ bool draw_estimate(AppState& state, FrameCtx& ctx) {
     return changed;
   }
   const float w = ImGui::GetContentRegionAvail().x;
-  ImGui::BeginChild("##est_inputs", ImVec2(w * 0.42f, 0), false);
+  // Both columns end above the room the page keeps below its last row (app.cpp), so the page
+  // itself never scrolls and a column's last rows are never clipped by it.
+  const float h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - tap_height(ctx) - ImGui::GetStyle().ItemSpacing.y);
+  ImGui::BeginChild("##est_inputs", ImVec2(w * 0.42f, h), false);
   changed |= draw_inputs(state, ctx);
   ImGui::EndChild();
   ImGui::SameLine();
-  ImGui::BeginChild("##est_results", ImVec2(0, 0), false);
+  ImGui::BeginChild("##est_results", ImVec2(0, h), false);
   changed |= draw_results(state, ctx);
   ImGui::EndChild();
   return changed;

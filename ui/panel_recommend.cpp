@@ -7,6 +7,7 @@
 
 #include "core/contract.h"
 #include "core/format.h"
+#include "core/run_config.h"
 #include "imgui.h"
 #include "ui/palette.h"
 #include "ui/form_widgets.h"
@@ -120,7 +121,9 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     text(ctx, (name + (task ? std::string(" · ") + tr_key(L, core::info(*task).label) : std::string())).c_str());
   }
   const bool narrow = ctx.env.narrow();
-  if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, 0), false);
+  // Both columns end above the room the page keeps below its last row (app.cpp; as in Estimate).
+  const float col_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - tap_height(ctx) - ImGui::GetStyle().ItemSpacing.y);
+  if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, col_h), false);
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
   changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
   changed |= number_row(ctx, "rec.deadline", tr(L, Str::deadline_days), rs.deadline_days);
@@ -134,7 +137,7 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   if (!narrow) {
     ImGui::EndChild();
     ImGui::SameLine();
-    ImGui::BeginChild("##rec_results", ImVec2(0, 0), false);
+    ImGui::BeginChild("##rec_results", ImVec2(0, col_h), false);
   } else {
     ImGui::Separator();
   }
@@ -201,6 +204,31 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
           changed = true;
         }
         ImGui::SameLine();
+      }
+      // The runnable configuration of this pick (the first framework that fits it), built on the tap.
+      const auto fws = core::run_config_frameworks(o.scenario);
+      if (!fws.empty()) {
+        const std::string& fw = fws.front();
+        char label[96];
+        std::snprintf(label, sizeof label, tr(L, Str::copy_config), framework_name(fw));
+        check_glyphs(ctx, label);
+        const std::string what = "rec.config." + std::to_string(k);
+        if (button(ctx, what.c_str(), label)) {
+          core::RunConfig rc;
+          if (core::run_config(o.scenario, fw, rc).empty()) {
+            const bool json_text = fw == "deepspeed" || fw == "mindie";
+            std::string notes;
+            for (const auto& n : rc.notes) notes += "# " + notice_text(L, n) + "\n";
+            ctx.report.copy_text = json_text ? rc.text : "# " + rc.version + "\n" + notes + rc.text;
+            state.copied = what;
+          }
+        }
+        if (state.copied == what) {
+          ImGui::SameLine();
+          ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
+          text(ctx, tr(L, Str::copied));
+          ImGui::PopStyleColor();
+        }
       }
       if (button(ctx, ("rec.open." + std::to_string(k)).c_str(), tr(L, Str::open_in_estimate))) {
         open_in_estimate(state, o);

@@ -58,6 +58,10 @@ await t.test('phone: a domestic Recommend pick carries what the move changes and
   expect(text.includes('本任务需要改'), 'the pick does not say what the move changes');
   await ensureVisible(page, PHONE, 'rec.migration.0');
   await screenshot(page, 'phone-zh-recommend-domestic-migration');
+  // The pick's runnable configuration: QLoRA on one card -> the DeepSpeed JSON.
+  await press(page, PHONE, 'rec.config.0');
+  const copied = await page.evaluate(() => window.xuanka.lastCopy && window.xuanka.lastCopy.text);
+  expect(copied && JSON.parse(copied).train_micro_batch_size_per_gpu >= 1, `copied ${copied && copied.slice(0, 200)}`);
   await press(page, PHONE, 'rec.migration.0');
   const s = await state(page);
   expect(s.view === 'compare', `view ${s.view}`);
