@@ -14,6 +14,14 @@ namespace {
 // quote: an 8-card SXM/OAM baseboard server ~ 400k CNY, an 8-slot PCIe server ~ 120k CNY.
 constexpr double kServerBoard8Cny = 400000;
 constexpr double kServerPcie8Cny = 120000;
+// Fewer cards need less platform: up to 4 PCIe cards fit a 2U 4-slot server (~60k CNY, ~600 W
+// besides the cards), and one or two consumer cards a workstation tower (~15k CNY, ~300 W): round
+// figures of the same kind, to be overridden with a quote. An SXM/OAM card comes on its 8-card
+// baseboard whatever the count.
+constexpr double kServerPcie4Cny = 60000;
+constexpr double kWorkstationCny = 15000;
+constexpr double kHostPowerPcie4W = 600;
+constexpr double kHostPowerWorkstationW = 300;
 // Scale-out per node beyond one: 8 x 200-400 Gb/s NICs, cables and a leaf/spine switch share.
 constexpr double kNetworkPerNodeCny = 150000;
 // Host power per server besides the cards (CPUs, memory, NVSwitches, NICs, fans): a baseboard
@@ -106,14 +114,35 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
     r.assumptions.push_back(notice("a_price_typical", "card " + format_sig(*price / 1e4, 3) + "万 CNY: typical of public prices, as of " + card.market->date,
                                    {format_sig(*price / 1e4, 3), card.market->date}));
   }
-  const double server = in.server_cny.value_or(default_server_cny(sc));
+  // The platform of each server: full servers of the card's class; the last, partly filled
+  // PCIe server as small as its cards allow (a 4-slot server, or a workstation for 1-2 consumer cards).
+  const double tdp_for_host = card.tdp_w.value_or(0);
+  const double last_cards = n - kCardsPerServer * (r.nodes - 1);
+  enum class Platform { full, pcie4, workstation } last = Platform::full;
+  if (sc == ServerClass::pcie8 && last_cards <= 4) {
+    last = card.form_factor && *card.form_factor == "pcie_consumer" && last_cards <= 2 && r.nodes == 1 ? Platform::workstation : Platform::pcie4;
+  }
+  const double full_server = default_server_cny(sc);
+  const double last_server = last == Platform::workstation ? kWorkstationCny : last == Platform::pcie4 ? kServerPcie4Cny : full_server;
+  const double platforms = in.server_cny ? *in.server_cny * r.nodes : full_server * (r.nodes - 1) + last_server;
+  const double full_host_w = host_power_w_per_node(sc, tdp_for_host);
+  const double host_w = full_host_w * (r.nodes - 1) +
+                        (last == Platform::workstation ? kHostPowerWorkstationW : last == Platform::pcie4 ? kHostPowerPcie4W : full_host_w);
   const double network = r.nodes > 1 ? in.network_cny_per_node.value_or(kNetworkPerNodeCny) * r.nodes : 0;
-  if (price) r.purchase_cny = (*price * n + server * r.nodes + network) * (1 + r.vat_goods);
+  if (price) r.purchase_cny = (*price * n + platforms + network) * (1 + r.vat_goods);
   if (!in.server_cny) {
-    r.assumptions.push_back(notice(sc == ServerClass::board8 ? "a_server_board8" : "a_server_pcie8",
-                                   "server platform " + format_sig(server / 1e4, 3) + "万 CNY per " +
-                                       (sc == ServerClass::board8 ? "8-card baseboard" : "8-slot PCIe") + " server (a round figure: use a quote)",
-                                   {format_sig(server / 1e4, 3)}));
+    if (last == Platform::workstation) {
+      r.assumptions.push_back(notice("a_workstation", "workstation (without cards) " + format_sig(kWorkstationCny / 1e4, 3) + "万 CNY for 1-2 consumer cards (a round figure: use a quote)",
+                                     {format_sig(kWorkstationCny / 1e4, 3)}));
+    } else if (last == Platform::pcie4 && r.nodes == 1) {
+      r.assumptions.push_back(notice("a_server_pcie4", "4-slot PCIe server platform (without cards) " + format_sig(kServerPcie4Cny / 1e4, 3) + "万 CNY (a round figure: use a quote)",
+                                     {format_sig(kServerPcie4Cny / 1e4, 3)}));
+    } else {
+      r.assumptions.push_back(notice(sc == ServerClass::board8 ? "a_server_board8" : "a_server_pcie8",
+                                     "server platform " + format_sig(full_server / 1e4, 3) + "万 CNY per " +
+                                         (sc == ServerClass::board8 ? "8-card baseboard" : "8-slot PCIe") + " server (a round figure: use a quote)",
+                                     {format_sig(full_server / 1e4, 3)}));
+    }
   }
 
   // Power: cards at their load share + host share, times PUE (all in kW).
@@ -124,11 +153,11 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back(notice("no_region", "no region: electricity not priced"));
   const double tdp = card.tdp_w.value_or(0);
   if (!card.tdp_w) r.warnings.push_back(notice("tdp_unknown", card.name + ": TDP unknown, card power not counted", {card.name}));
-  r.it_power_kw = (tdp * n * in.power_load + host_power_w_per_node(sc, tdp) * r.nodes * in.power_load) / 1000.0;
+  r.it_power_kw = (tdp * n * in.power_load + host_w * in.power_load) / 1000.0;
   r.facility_power_kw = r.it_power_kw * r.pue;
   const double rack_kw = in.rack_kw.value_or(region ? region->rack_kw_hi : kDefaultRackKw);
   // Racks: the servers' full (TDP) draw must fit the rack's power budget.
-  const double full_kw = (tdp * n + host_power_w_per_node(sc, tdp) * r.nodes) / 1000.0;
+  const double full_kw = (tdp * n + host_w) / 1000.0;
   r.racks = std::ceil(full_kw / rack_kw);
   if (tdp >= 700) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
   if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", "one server draws more than a " + format_sig(rack_kw, 3) + " kW rack", {format_sig(rack_kw, 3)}));

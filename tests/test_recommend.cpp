@@ -171,8 +171,8 @@ TEST_CASE("cost: VAT adds 13% on hardware and electricity and 6% on rent; coloca
 }
 
 TEST_CASE("cost: when buying pays off only after the resale, the break-even counts it") {
-  // Rent barely above power: 1 card, purchase 100,000 + 120,000 PCIe server = 220,000 CNY,
-  // rent 5 CNY/h x 730 h = 3,650 per month, no region and no electricity price (power 0).
+  // Rent barely above power: 1 card, purchase 100,000 + 120,000 (a quoted 8-slot PCIe server) =
+  // 220,000 CNY, rent 5 CNY/h x 730 h = 3,650 per month, no region and no electricity price (power 0).
   // Without resale: 220,000 / 3,650 = 60.3 months, past the 36-month depreciation. With 50%
   // resale at 36 months: (220,000 - 110,000) / 3,650 = 30.1 < 36, so the break-even is month 36,
   // when the sale happens.
@@ -180,6 +180,7 @@ TEST_CASE("cost: when buying pays off only after the resale, the break-even coun
   CostInputs in;
   in.cards = 1;
   in.card_price_cny = 100000;
+  in.server_cny = 120000;
   in.rent_cny_per_card_hour = 5;
   in.electricity_cny_per_kwh = 0;
   const CostResult plain = cost(l40s, nullptr, in, std::nullopt);
@@ -189,6 +190,30 @@ TEST_CASE("cost: when buying pays off only after the resale, the break-even coun
   CHECK(*sold.break_even_months == 36.0);
   in.residual_share = 0.1;  // (220,000 - 22,000) / 3,650 = 54.2 months
   CHECK_THAT(*cost(l40s, nullptr, in, std::nullopt).break_even_months, WithinRel(198000.0 / 3650.0, 1e-9));
+}
+
+TEST_CASE("cost: a partly filled PCIe server is priced as the smaller platform its cards need") {
+  // cost.cpp's platform figures: 8-slot PCIe 120,000 CNY / 1,000 W, 4-slot 60,000 / 600 W,
+  // workstation for 1-2 consumer cards 15,000 / 300 W; baseboard cards always 400,000.
+  CostInputs in;
+  in.card_price_cny = 10000;
+  in.electricity_cny_per_kwh = 0;
+  const Accelerator& g4090 = *cat().find_accelerator("nvidia-rtx-4090");
+  const Accelerator& l40s = *cat().find_accelerator("nvidia-l40s");
+  const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
+  in.cards = 1;
+  CHECK(*cost(g4090, nullptr, in, std::nullopt).purchase_cny == 10000 + 15000);    // one 4090 in a workstation
+  CHECK(*cost(l40s, nullptr, in, std::nullopt).purchase_cny == 10000 + 60000);     // a datacenter PCIe card: 4-slot server
+  CHECK(*cost(h100, nullptr, in, std::nullopt).purchase_cny == 10000 + 400000);    // SXM comes on its 8-card baseboard
+  in.cards = 4;
+  CHECK(*cost(g4090, nullptr, in, std::nullopt).purchase_cny == 40000 + 60000);
+  in.cards = 12;  // one full 8-slot server + a 4-slot one, and the network of 2 nodes (150,000 each)
+  CHECK(*cost(l40s, nullptr, in, std::nullopt).purchase_cny == 120000 + 120000 + 60000 + 2 * 150000);
+  // Host power of the 4-slot server: IT kW = (card TDP + 600 W) x load 1.0 / 1000.
+  in.cards = 1;
+  in.power_load = 1.0;
+  const CostResult one = cost(l40s, nullptr, in, std::nullopt);
+  CHECK(one.it_power_kw == Approx((*l40s.tdp_w + 600.0) / 1000.0));
 }
 
 TEST_CASE("cost: a job's rent is cards x price x hours, and its energy is facility kW x hours") {

@@ -32,8 +32,9 @@ nlohmann::json constraints_json(const RecommendState& r, const core::Region* reg
 }
 
 namespace {
-// A cost input: empty -> nothing; a number within [lo, hi] -> it; else an error at its row.
-std::optional<double> cost_field(const std::string& text, const char* row, double lo, double hi, bool lo_open,
+// A typed number of the cost or serving inputs: empty -> nothing; a number within [lo, hi] -> it;
+// else an error at its row.
+std::optional<double> bounded_input(const std::string& text, const char* row, double lo, double hi, bool lo_open,
                                  std::map<std::string, std::string>& errors) {
   if (text.empty()) return std::nullopt;
   const auto v = parse_number_text(text);
@@ -56,20 +57,20 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   core::CostInputs ci;
   auto& fe = d.field_errors;
   constexpr double kNoMax = 1e308;
-  ci.rent_cny_per_card_hour = cost_field(state.cost.rent_override, "cost.rent", 0, kNoMax, true, fe);
-  ci.card_price_cny = cost_field(state.cost.price_override, "cost.price", 0, kNoMax, true, fe);
-  if (auto u = cost_field(state.cost.utilisation_pct, "cost.utilisation", 0, 100, true, fe)) ci.utilisation = *u / 100.0;
-  ci.horizon_months = cost_field(state.cost.months, "cost.months", 0, 1200, true, fe);  // up to 100 years
-  ci.electricity_cny_per_kwh = cost_field(state.cost.electricity, "cost.electricity", 0, 100, false, fe);
-  ci.pue = cost_field(state.cost.pue, "cost.pue", 1, 10, false, fe);  // PUE = facility / IT power >= 1
-  ci.colocation_cny_per_rack_month = cost_field(state.cost.colocation, "cost.colocation", 0, kNoMax, false, fe);
-  if (auto r = cost_field(state.cost.residual_pct, "cost.residual", 0, 100, false, fe)) ci.residual_share = *r / 100.0;
+  ci.rent_cny_per_card_hour = bounded_input(state.cost.rent_override, "cost.rent", 0, kNoMax, true, fe);
+  ci.card_price_cny = bounded_input(state.cost.price_override, "cost.price", 0, kNoMax, true, fe);
+  if (auto u = bounded_input(state.cost.utilisation_pct, "cost.utilisation", 0, 100, true, fe)) ci.utilisation = *u / 100.0;
+  ci.horizon_months = bounded_input(state.cost.months, "cost.months", 0, 1200, true, fe);  // up to 100 years
+  ci.electricity_cny_per_kwh = bounded_input(state.cost.electricity, "cost.electricity", 0, 100, false, fe);
+  ci.pue = bounded_input(state.cost.pue, "cost.pue", 1, 10, false, fe);  // PUE = facility / IT power >= 1
+  ci.colocation_cny_per_rack_month = bounded_input(state.cost.colocation, "cost.colocation", 0, kNoMax, false, fe);
+  if (auto r = bounded_input(state.cost.residual_pct, "cost.residual", 0, 100, false, fe)) ci.residual_share = *r / 100.0;
   ci.add_vat = state.cost.add_vat;
   core::ServingTarget target;
-  const auto users = cost_field(state.estimate.users, "est.users", 0, 1e7, true, fe);
+  const auto users = bounded_input(state.estimate.users, "est.users", 0, 1e7, true, fe);
   if (users) target.users = *users;
-  if (auto v = cost_field(state.estimate.user_tokens_per_s, "est.user_tps", 0, 1e5, false, fe)) target.tokens_per_s_per_user = *v;
-  target.ttft_s = cost_field(state.estimate.ttft_target_s, "est.ttft_target", 0, 3600, true, fe);
+  if (auto v = bounded_input(state.estimate.user_tokens_per_s, "est.user_tps", 0, 1e5, false, fe)) target.tokens_per_s_per_user = *v;
+  target.ttft_s = bounded_input(state.estimate.ttft_target_s, "est.ttft_target", 0, 3600, true, fe);
   if (!state.today.empty()) ci.today = state.today;
 
   const bool cost_inputs_ok = fe.empty();

@@ -94,8 +94,8 @@ Fonts build_fonts(float size_css_px, float dpr, const std::set<unsigned>& extra,
     for (unsigned c : extra) {
       if (c > 0xFFFF || c < 0x20) continue;
       GlyphBitmap b;
-      if (!raster(c, f.body_px, ascent, b) || b.width <= 0 || b.height <= 0 || b.alpha.size() != static_cast<std::size_t>(b.width * b.height)) continue;
-      const int id = io.Fonts->AddCustomRectFontGlyph(f.body, static_cast<ImWchar>(c), b.width, b.height, b.advance, ImVec2(0, 0));
+      if (!raster(c, f.body_px, ascent, b) || b.width_px <= 0 || b.height_px <= 0 || b.alpha.size() != static_cast<std::size_t>(b.width_px * b.height_px)) continue;
+      const int id = io.Fonts->AddCustomRectFontGlyph(f.body, static_cast<ImWchar>(c), b.width_px, b.height_px, b.advance_px, ImVec2(0, 0));
       pending.push_back({id, std::move(b)});
     }
   }
@@ -107,8 +107,8 @@ Fonts build_fonts(float size_css_px, float dpr, const std::set<unsigned>& extra,
     for (const Pending& p : pending) {
       const ImFontAtlasCustomRect* r = io.Fonts->GetCustomRectByIndex(p.rect);
       if (!r || !r->IsPacked()) continue;
-      for (int y = 0; y < p.bmp.height && r->Y + y < th; ++y) {
-        for (int x = 0; x < p.bmp.width && r->X + x < tw; ++x) tex[(r->Y + y) * tw + r->X + x] = p.bmp.alpha[y * p.bmp.width + x];
+      for (int y = 0; y < p.bmp.height_px && r->Y + y < th; ++y) {
+        for (int x = 0; x < p.bmp.width_px && r->X + x < tw; ++x) tex[(r->Y + y) * tw + r->X + x] = p.bmp.alpha[y * p.bmp.width_px + x];
       }
     }
   }

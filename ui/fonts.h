@@ -16,12 +16,12 @@ struct Fonts {
 };
 
 // A character the embedded subset lacks, drawn by the system's own fonts (the browser's canvas):
-// an 8-bit coverage bitmap of `width` x `height` px whose top is the line's top, and the pen's
-// advance in px.
+// an 8-bit coverage bitmap of `width_px` x `height_px` whose top is the line's top, and the pen's
+// advance.
 struct GlyphBitmap {
-  int width = 0, height = 0;
-  float advance = 0;
-  std::vector<unsigned char> alpha;  // width * height, row-major
+  int width_px = 0, height_px = 0;
+  float advance_px = 0;
+  std::vector<unsigned char> alpha;  // width_px * height_px, row-major
 };
 // Draws codepoint `c` at `px` pixels with the baseline `ascent_px` below the top; false when
 // it cannot (no canvas: native tests).

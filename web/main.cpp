@@ -158,9 +158,9 @@ bool raster_glyph(unsigned c, float px, float ascent, ui::GlyphBitmap& out) {
   std::memcpy(&w, p, 4);
   std::memcpy(&h, p + 4, 4);
   std::memcpy(&adv, p + 8, 4);
-  out.width = w;
-  out.height = h;
-  out.advance = adv;
+  out.width_px = w;
+  out.height_px = h;
+  out.advance_px = adv;
   out.alpha.assign(p + 12, p + 12 + static_cast<std::size_t>(w) * h);
   free(p);
   return true;
