@@ -478,12 +478,18 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   }
   plan.spans_servers = plan.cards_per_replica > 8;
   s.parallel.gpus = plan.cards_per_replica;  // one replica; replicas serve users independently
-  const double users = std::max(1.0, std::ceil(t.users));
   auto at = [&](long long b) {
     s.serving.batch = static_cast<int>(b);
     return estimate(s);
   };
   const Estimate one = at(1);
+  double users = std::max(1.0, std::ceil(t.users));
+  if (t.requests_per_s && *t.requests_per_s > 0 && one.decode_tokens_per_s_per_request) {
+    const double speed = t.tokens_per_s_per_user > 0 ? t.tokens_per_s_per_user : *one.decode_tokens_per_s_per_request;
+    const double in_system_s = one.ttft_s.value_or(0) + s.serving.output_tokens / speed;
+    users = std::max(1.0, std::ceil(*t.requests_per_s * in_system_s));
+  }
+  plan.users = users;
   plan.ttft_s = one.ttft_s.value_or(0);
   plan.tokens_per_s_per_user = one.decode_tokens_per_s_per_request.value_or(0);
   if (!one.fits.value_or(false)) {

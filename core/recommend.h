@@ -70,9 +70,14 @@ struct ServingTarget {
   double users = 1;                      // concurrent requests
   double tokens_per_s_per_user = 0;      // decode speed each one sees (0: any)
   std::optional<double> ttft_s;          // time to first token of a request
+  // Arrivals instead of users: requests per second. The concurrent requests follow from Little's
+  // law (Little 1961: L = lambda x W), W being a request's time in the system = its time to first
+  // token + output tokens / the per-user speed (the target's, else what one request alone gets).
+  std::optional<double> requests_per_s;
 };
 struct ServingPlan {
   bool met = false;
+  double users = 0;                      // concurrent requests sized for (given, or from requests_per_s)
   int cards_per_replica = 1;             // tp x pp of the scenario
   long long batch_per_replica = 0;       // requests one replica serves at once
   long long replicas = 0, cards = 0;

@@ -389,7 +389,7 @@ TEST_CASE("serving curve: per-user speed falls and per-card throughput rises wit
   CHECK(curve.back().batch >= 200);
   CHECK(curve.back().batch <= 400);
   // The planner's answer for 20 tokens/s per user lies on the curve: its batch is at most the largest.
-  const ServingPlan p = plan_serving(s, ServingTarget{1000, 20, std::nullopt});
+  const ServingPlan p = plan_serving(s, ServingTarget{1000, 20, std::nullopt, std::nullopt});
   REQUIRE(p.met);
   CHECK(p.batch_per_replica <= curve.back().batch);
 }
@@ -399,12 +399,30 @@ TEST_CASE("serving curve: per-user speed falls and per-card throughput rises wit
 TEST_CASE("serving plan: MoE experts per card and a replica that spans servers") {
   const Scenario s = scenario({{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "nvidia-h20-96gb"}, {"weights", "fp8"},
                                {"parallel", {{"gpus", 16}, {"tp", 16}}}});
-  const ServingPlan p = plan_serving(s, ServingTarget{64, 10, std::nullopt});
+  const ServingPlan p = plan_serving(s, ServingTarget{64, 10, std::nullopt, std::nullopt});
   REQUIRE(p.experts_per_card);
   CHECK(*p.experts_per_card == 16);
   CHECK(p.spans_servers);
   const Scenario dense = scenario({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"}});
-  const ServingPlan d = plan_serving(dense, ServingTarget{8, 10, std::nullopt});
+  const ServingPlan d = plan_serving(dense, ServingTarget{8, 10, std::nullopt, std::nullopt});
   CHECK_FALSE(d.experts_per_card);
   CHECK_FALSE(d.spans_servers);
+}
+
+// Little's law (L = lambda x W): 10 requests/s, each 512 output tokens read at the target 20
+// tokens/s after its first token, stay 512 / 20 + TTFT = 25.6 s + TTFT, so ~256 are in flight.
+TEST_CASE("serving plan: requests per second become concurrent requests by Little's law") {
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                               {"serving", {{"prompt_tokens", 1024}, {"output_tokens", 512}}}});
+  ServingTarget t;
+  t.tokens_per_s_per_user = 20;
+  t.requests_per_s = 10;
+  const ServingPlan p = plan_serving(s, t);
+  const Estimate one = estimate(s);
+  REQUIRE(one.ttft_s);
+  CHECK(p.users == std::ceil(10 * (512.0 / 20 + *one.ttft_s)));
+  CHECK(p.users >= 256);
+  CHECK(p.users <= 260);  // TTFT of a 1,024-token prompt on an H100 is well under 0.4 s
+  REQUIRE(p.met);
+  CHECK(p.replicas * p.batch_per_replica >= p.users);
 }

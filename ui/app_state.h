@@ -58,6 +58,7 @@ struct EstimateState {
   bool why_open = false;
   // Serving sized by load (inference): concurrent users, tokens/s each, first-token target (s).
   std::string users, user_tokens_per_s = "20", ttft_target_s;
+  std::string requests_per_s;          // arrivals instead of users (used when users is empty)
   int curve_pick = -1;                 // the serving curve's point tapped (-1: none); view state, not in the link
   // A pasted Hugging Face config.json (custom architecture) and what reading it found wrong.
   std::string hf_config;

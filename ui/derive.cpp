@@ -71,6 +71,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   if (users) target.users = *users;
   if (auto v = bounded_input(state.estimate.user_tokens_per_s, "est.user_tps", 0, 1e5, false, fe)) target.tokens_per_s_per_user = *v;
   target.ttft_s = bounded_input(state.estimate.ttft_target_s, "est.ttft_target", 0, 3600, true, fe);
+  target.requests_per_s = bounded_input(state.estimate.requests_per_s, "est.rps", 0, 1e6, true, fe);
   if (!state.today.empty()) ci.today = state.today;
 
   const bool cost_inputs_ok = fe.empty();
@@ -108,7 +109,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   if (d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
     d.serving_curve = core::serving_curve(d.scenario);
   }
-  if (users && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
+  if ((users || target.requests_per_s) && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
     d.serving_plan = core::plan_serving(d.scenario, target);
   }
   const core::Region* region = catalog.find_region(state.estimate.region);

@@ -227,6 +227,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     for (const char* x : {"bf16", "fp16", "fp8", "int8"}) kv.push_back({x, tr_key(L, core::info(*core::from_word<core::WeightFormat>(x)).label)});
     changed |= combo_row(ctx, "est.kv", tr(L, Str::kv_dtype), f.kv_dtype, kv);
     changed |= number_row(ctx, "est.users", tr(L, Str::plan_users), state.estimate.users);
+    changed |= number_row(ctx, "est.rps", tr(L, Str::plan_rps), state.estimate.requests_per_s);
     changed |= number_row(ctx, "est.user_tps", tr(L, Str::plan_user_tps), state.estimate.user_tokens_per_s);
     changed |= number_row(ctx, "est.ttft_target", tr(L, Str::plan_ttft), state.estimate.ttft_target_s);
   }
@@ -330,6 +331,9 @@ void job_cost_row(AppState& state, FrameCtx& ctx) {
 void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& p) {
   const Lang L = state.lang;
   heading(ctx, tr(L, Str::plan_heading));
+  if (p.users > 0) {
+    label_value(ctx, tr(L, Str::plan_concurrent), core::format_grouped(p.users));
+  }
   if (p.met) {
     char line[256];
     std::snprintf(line, sizeof line, tr(L, Str::plan_cards), static_cast<long long>(p.cards), static_cast<long long>(p.replicas),
@@ -459,7 +463,7 @@ void draw_serving_curve(AppState& state, FrameCtx& ctx, const std::vector<core::
   dl->AddText(ImVec2(a.x, p.y + 2 * d), palette::kAxisText, yl.c_str());
   ImGui::InvisibleButton("##curve", ImVec2(w, h));
   track(ctx, "est.curve");
-  if (ImGui::IsItemClicked() && near >= 0) state.estimate.curve_pick = near;
+  if (tapped_item() && near >= 0) state.estimate.curve_pick = near;
   const int k = state.estimate.curve_pick >= 0 && state.estimate.curve_pick < static_cast<int>(pts.size()) ? state.estimate.curve_pick
                                                                                                         : static_cast<int>(pts.size()) - 1;
   char line[256];

@@ -89,7 +89,7 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   // A tap (or click) picks the nearest point; its values stay below the chart (a phone has no hover).
   ImGui::InvisibleButton("##scatter", ImVec2(w, h));
   track(ctx, "rec.scatter");
-  if (ImGui::IsItemClicked() && near) state.recommend.picked_point = static_cast<int>(near - r.options.data());
+  if (tapped_item() && near) state.recommend.picked_point = static_cast<int>(near - r.options.data());
   auto describe = [&](const core::Option& o) {
     return option_title(L, o) + " · " + core::format_sig(*o.job_days, 3) + " " + tr(L, Str::days) + " · " + core::format_cny(*o.job_cny, L);
   };

@@ -37,6 +37,11 @@ void check_glyphs(FrameCtx& ctx, const char* s) {
   }
 }
 
+bool tapped_item() {
+  const ImGuiIO& io = ImGui::GetIO();
+  return ImGui::IsItemHovered() && ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold;
+}
+
 float tap_height(const FrameCtx& ctx) { return (ctx.env.narrow() ? 44.0f : 32.0f) * ctx.env.dpr; }
 
 bool button(FrameCtx& ctx, const char* id, const char* label, float width) {

@@ -33,6 +33,9 @@ void check_glyphs(FrameCtx& ctx, const char* s);
 // Minimum height of a tappable control in physical pixels: 44 CSS px on phones (Apple HIG),
 // 32 CSS px with a mouse.
 float tap_height(const FrameCtx& ctx);
+// The last item was tapped or clicked: released over it without a drag (a finger that scrolls the
+// page across a chart does not pick a point).
+bool tapped_item();
 
 bool button(FrameCtx& ctx, const char* id, const char* label, float width = 0.0f);
 void text(FrameCtx& ctx, const char* s);

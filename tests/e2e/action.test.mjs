@@ -19,6 +19,17 @@ const drawn = async (page) => {
   return s.drawn_text.join('\n');
 };
 const hash = (o) => encodeURIComponent(JSON.stringify(o));
+// Taps a field and replaces its text the way a phone keyboard's commit does (as in buyer.test.mjs).
+async function setField(page, device, id, text) {
+  await press(page, device, id);
+  await page.evaluate(() => { const a = document.activeElement; a.value = ''; a.dispatchEvent(new Event('input')); });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Input.insertText', { text });
+  await cdp.detach();
+  await sleep(200);
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  await sleep(300);
+}
 
 for (const card of ['huawei-ascend-910b2', 'huawei-ascend-910c']) {
   await t.test(`phone: the migration checklist of ${card} in zh and en, QLoRA's items marked`, async () => {
@@ -84,6 +95,16 @@ await t.test('phone: the serving curve is drawn and a tapped point reads out its
     const text = await drawn(page);
     expect(/(批量|Batch) \d+/.test(text), 'no point read out under the curve');
     await screenshot(page, `phone-${lang}-serving-curve`);
+    if (lang === 'zh') {
+      // Arrivals instead of users: 10 requests/s at 20 tokens/s each -> ~256 in flight (Little's law).
+      await setField(page, PHONE, 'est.rps', '10');
+      expect((await rects(page))['est.plan'], 'no serving plan from requests per second');
+      const t2 = await drawn(page);
+      const m = /同时在处理的请求\s*([\d,]+)/.exec(t2);
+      expect(m && Number(m[1].replace(/,/g, '')) >= 256 && Number(m[1].replace(/,/g, '')) <= 260, `requests in flight: ${m && m[1]}`);
+      await ensureVisible(page, PHONE, 'est.plan');
+      await screenshot(page, 'phone-zh-serving-plan-rps');
+    }
     expect(problems.length === 0, problems.join('; '));
     await page.close();
   }
