@@ -40,27 +40,6 @@ const json* parse_doc(const std::string& text, const char* list_key, Diagnostics
   return list;
 }
 
-std::vector<std::string> read_string_list(ObjectReader& r, const char* key, bool required, Diagnostics& d) {
-  std::vector<std::string> out;
-  const json* v = r.get(key);
-  if (!v) {
-    if (required) r.error(key, "required array of strings is missing");
-    return out;
-  }
-  if (!v->is_array()) {
-    r.error(key, "expected an array of strings, found " + describe(*v));
-    return out;
-  }
-  for (std::size_t i = 0; i < v->size(); ++i) {
-    if ((*v)[i].is_string()) {
-      out.push_back((*v)[i].get<std::string>());
-    } else {
-      d.push_back({r.child(key) + "[" + std::to_string(i) + "]", "expected a string, found " + describe((*v)[i])});
-    }
-  }
-  if (required && out.empty() && v->empty()) r.error(key, "expected at least one source, found an empty array");
-  return out;
-}
 
 // [lo, hi] pair of numbers, or null.
 bool read_range(ObjectReader& r, const char* key, std::optional<double>& lo, std::optional<double>& hi, Diagnostics& d) {
@@ -108,6 +87,28 @@ void read_id(ObjectReader& r, std::string& id) {
   }
 }
 }  // namespace
+
+std::vector<std::string> read_string_list(ObjectReader& r, const char* key, bool required, Diagnostics& d) {
+  std::vector<std::string> out;
+  const json* v = r.get(key);
+  if (!v) {
+    if (required) r.error(key, "required array of strings is missing");
+    return out;
+  }
+  if (!v->is_array()) {
+    r.error(key, "expected an array of strings, found " + describe(*v));
+    return out;
+  }
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    if ((*v)[i].is_string()) {
+      out.push_back((*v)[i].get<std::string>());
+    } else {
+      d.push_back({r.child(key) + "[" + std::to_string(i) + "]", "expected a string, found " + describe((*v)[i])});
+    }
+  }
+  if (required && out.empty() && v->empty()) r.error(key, "expected at least one source, found an empty array");
+  return out;
+}
 
 // [SECTION] accelerators
 std::optional<double> Accelerator::peak_flops(Precision p) const {

@@ -178,6 +178,9 @@ Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>&
 Diagnostics load_models(const std::string& text, std::vector<ModelArch>& out);
 Diagnostics load_regions(const std::string& text, std::vector<Region>& out);
 
+// Reads `key` as a list of strings; a missing required list or a non-string element is named.
+std::vector<std::string> read_string_list(ObjectReader& r, const char* key, bool required, Diagnostics& d);
+
 // Reads the accelerator objects of a JSON array at `path` (shared by the catalog and overlays).
 std::vector<Accelerator> read_accelerator_list(const nlohmann::json& list, const std::string& path, Diagnostics& d);
 

@@ -12,31 +12,8 @@ namespace xuanka::core {
 using nlohmann::json;
 
 namespace {
-std::vector<std::string> strings(ObjectReader& r, const char* key, bool required, std::initializer_list<const char*> allowed = {}) {
-  std::vector<std::string> out;
-  const json* v = r.get(key);
-  if (!v) {
-    if (required) r.error(key, "required: a list of strings");
-    return out;
-  }
-  if (!v->is_array()) {
-    r.error(key, "expected a list of strings");
-    return out;
-  }
-  for (std::size_t i = 0; i < v->size(); ++i) {
-    const json& x = (*v)[i];
-    bool ok = x.is_string() && !x.get<std::string>().empty();
-    if (ok && allowed.size() > 0) ok = std::any_of(allowed.begin(), allowed.end(), [&](const char* w) { return x.get<std::string>() == w; });
-    if (!ok) {
-      std::string words;
-      for (const char* w : allowed) words += (words.empty() ? "" : ", ") + std::string(w);
-      r.error(std::string(key) + "[" + std::to_string(i) + "]", words.empty() ? "expected a non-empty string" : "expected one of: " + words);
-      continue;
-    }
-    out.push_back(x.get<std::string>());
-  }
-  return out;
-}
+// The job words an item's "when" may hold.
+constexpr const char* kWhen[] = {"training", "inference", "multi_gpu", "qlora", "fp8", "flash_attention"};
 }  // namespace
 
 Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out) {
@@ -61,7 +38,7 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
     st.id = r.str("id", true).value_or("");
     st.name_zh = r.str("name_zh", true).value_or("");
     st.name_en = r.str("name_en", true).value_or("");
-    st.card_prefixes = strings(r, "card_prefixes", true);
+    st.card_prefixes = read_string_list(r, "card_prefixes", true, d);
     st.versions_source = r.str("versions_source", false).value_or("");
     if (const json* items = r.get("items"); items && items->is_array()) {
       for (std::size_t j = 0; j < items->size(); ++j) {
@@ -73,7 +50,11 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
         it.zh = ir.str("zh", true).value_or("");
         it.en = ir.str("en", true).value_or("");
         it.source = ir.str("source", true).value_or("");
-        it.when = strings(ir, "when", false, {"training", "inference", "multi_gpu", "qlora", "fp8", "flash_attention"});
+        it.when = read_string_list(ir, "when", false, d);
+        for (std::size_t w = 0; w < it.when.size(); ++w) {
+          if (std::find(std::begin(kWhen), std::end(kWhen), it.when[w]) == std::end(kWhen))
+            ir.error("when[" + std::to_string(w) + "]", "expected one of: training, inference, multi_gpu, qlora, fp8, flash_attention");
+        }
         ir.finish();
         st.items.push_back(std::move(it));
       }

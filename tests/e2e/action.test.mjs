@@ -1,17 +1,11 @@
 // Browser tests of "from answer to action" (issue 16): the migration checklist of 910B2 and 910C
 // on a phone in zh and en, the checklist under a domestic Recommend pick, the serving curve drawn
 // on a phone with a tapped point, the servers/disk/network lines, and the FSDP and MindIE copies.
-import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir, ensureVisible } from './lib.mjs';
+import { PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
 
-async function settle(page) {
-  for (let i = 0; i < 3; ++i) {
-    await page.evaluate(() => window.xuanka.wake && window.xuanka.wake());
-    await sleep(250);
-  }
-}
 const drawn = async (page) => {
   await page.evaluate(() => window.xuanka.recordText(true));
   await settle(page);
@@ -19,17 +13,6 @@ const drawn = async (page) => {
   return s.drawn_text.join('\n');
 };
 const hash = (o) => encodeURIComponent(JSON.stringify(o));
-// Taps a field and replaces its text the way a phone keyboard's commit does (as in buyer.test.mjs).
-async function setField(page, device, id, text) {
-  await press(page, device, id);
-  await page.evaluate(() => { const a = document.activeElement; a.value = ''; a.dispatchEvent(new Event('input')); });
-  const cdp = await page.createCDPSession();
-  await cdp.send('Input.insertText', { text });
-  await cdp.detach();
-  await sleep(200);
-  await page.evaluate(() => document.activeElement && document.activeElement.blur());
-  await sleep(300);
-}
 
 for (const card of ['huawei-ascend-910b2', 'huawei-ascend-910c']) {
   await t.test(`phone: the migration checklist of ${card} in zh and en, QLoRA's items marked`, async () => {

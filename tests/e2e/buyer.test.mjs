@@ -3,32 +3,12 @@
 // them, a bad entry named at its field with the last result kept, copies confirmed, the cost
 // inputs a buyer changes, serving sized by users, and every view in Chinese free of English
 // sentences and file paths.
-import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir, ensureVisible } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
 
-// Taps a field, replaces its text the way a phone keyboard or IME commit does, and closes the keyboard.
-async function setField(page, device, id, text) {
-  await press(page, device, id);
-  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
-  expect(focused === 'xuanka-agent' || focused === 'xuanka-agent-area', `tapping '${id}' did not focus the text agent (${focused})`);
-  await page.evaluate(() => { const a = document.activeElement; a.value = ''; a.dispatchEvent(new Event('input')); });
-  const cdp = await page.createCDPSession();
-  await cdp.send('Input.insertText', { text });
-  await cdp.detach();
-  await sleep(200);
-  await page.evaluate(() => document.activeElement && document.activeElement.blur());
-  await sleep(300);
-}
 
-// Lets the page draw a few frames (glyphs missing in one frame are added for the next).
-async function settle(page) {
-  for (let i = 0; i < 3; ++i) {
-    await page.evaluate(() => window.xuanka.wake && window.xuanka.wake());
-    await sleep(250);
-  }
-}
 
 await t.test('phone: 华为 typed into Compare finds the Ascend cards; characters beyond the font draw from the system', async () => {
   const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&view=compare`);

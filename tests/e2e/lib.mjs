@@ -119,6 +119,28 @@ export async function press(page, device, id, popup = null) {
   await sleep(400);  // past ImGui's double-click time (0.3 s), so the next press is a new click
 }
 
+// Taps a field, replaces its text the way a phone keyboard or IME commit does, and closes the keyboard.
+export async function setField(page, device, id, text) {
+  await press(page, device, id);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  expect(focused === 'xuanka-agent' || focused === 'xuanka-agent-area', `tapping '${id}' did not focus the text agent (${focused})`);
+  await page.evaluate(() => { const a = document.activeElement; a.value = ''; a.dispatchEvent(new Event('input')); });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Input.insertText', { text });
+  await cdp.detach();
+  await sleep(200);
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  await sleep(300);
+}
+
+// Lets the page draw a few frames (glyphs missing in one frame are added for the next).
+export async function settle(page) {
+  for (let i = 0; i < 3; ++i) {
+    await page.evaluate(() => window.xuanka.wake && window.xuanka.wake());
+    await sleep(250);
+  }
+}
+
 export async function screenshot(page, name) {
   fs.mkdirSync(shotDir, { recursive: true });
   const file = path.join(shotDir, `${name}.png`);
