@@ -47,6 +47,139 @@
     // The shell already explained it in plain words; do not start the app into a blank canvas.
     Module.noInitialRun = true;
   }
+
+  // --- the wasm, carried gzip-compressed (scripts/pack_wasm.py) -----------------------------
+  // base64(gzip(wasm)) in <script id="xuanka-wasm-gz">: 265 KB less over the wire than
+  // emscripten's plain base64 data URI. Emscripten calls Module.instantiateWasm(imports,
+  // receive) instead of loading its own (src/preamble.js, createWasm); returning {} tells it the
+  // exports come later through receive(). The page built without the packing step keeps
+  // emscripten's data URI and never sets the hook.
+  var packed = document.getElementById('xuanka-wasm-gz');
+  if (packed) {
+    Module.instantiateWasm = function (imports, receive) {
+      // Without WebGL2 the app never starts (the shell says why): nothing to unpack.
+      if (Module.noWebGL2) return {};
+      var size = parseInt(packed.getAttribute('data-bytes'), 10);
+      var bin = atob(packed.textContent.trim());
+      var gz = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; ++i) gz[i] = bin.charCodeAt(i);
+      bin = null;
+      packed.textContent = '';   // 0.9 MB of text the page no longer needs
+      var unpack;
+      if (typeof DecompressionStream === 'function' && typeof Response === 'function' && typeof Blob === 'function') {
+        hook.wasm_unpacked_by = 'DecompressionStream';
+        unpack = new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+      } else {
+        hook.wasm_unpacked_by = 'inflate';
+        unpack = new Promise(function (resolve) { resolve(gunzip(gz, size)); });
+      }
+      unpack.then(function (bytes) {
+        if (bytes.byteLength !== size) throw new Error('wasm unpacked to ' + bytes.byteLength + ' bytes, expected ' + size);
+        return WebAssembly.instantiate(bytes, imports);
+      }).then(function (r) { receive(r.instance, r.module); }, function (e) {
+        Module.showFatal('wasm: ' + String(e && e.message || e).slice(0, 160));
+      });
+      return {};
+    };
+  }
+  // gzip (RFC 1952) around deflate (RFC 1951), for browsers without DecompressionStream (before
+  // Chrome 80, Safari 16.4, Firefox 113). After Mark Adler's puff.c (zlib contrib/puff): canonical
+  // Huffman codes decoded bit by bit; slow but small, and only the fallback.
+  function gunzip(src, outLen) {
+    if (src[0] !== 0x1f || src[1] !== 0x8b || src[2] !== 8 || src[3] !== 0) throw new Error('not a plain gzip stream');
+    var pos = 10, bitbuf = 0, bitcnt = 0, out = new Uint8Array(outLen), op = 0;
+    function bits(n) {
+      var v = bitbuf;
+      while (bitcnt < n) {
+        if (pos >= src.length) throw new Error('gzip stream ends early');
+        v |= src[pos++] << bitcnt; bitcnt += 8;
+      }
+      bitbuf = v >>> n; bitcnt -= n;
+      return v & ((1 << n) - 1);
+    }
+    function huff(lengths, n) {     // puff.c construct(): counts per length, symbols by code
+      var count = new Uint16Array(16), symbol = new Uint16Array(n), offs = new Uint16Array(16), l, s;
+      for (s = 0; s < n; ++s) count[lengths[s]]++;
+      for (l = 1; l < 15; ++l) offs[l + 1] = offs[l] + count[l];
+      for (s = 0; s < n; ++s) if (lengths[s]) symbol[offs[lengths[s]]++] = s;
+      return { count: count, symbol: symbol };
+    }
+    function decode(h) {            // puff.c slow decode()
+      var code = 0, first = 0, index = 0;
+      for (var l = 1; l < 16; ++l) {
+        code |= bits(1);
+        var c = h.count[l];
+        if (code - c < first) return h.symbol[index + (code - first)];
+        index += c; first += c; first <<= 1; code <<= 1;
+      }
+      throw new Error('bad Huffman code');
+    }
+    var LBASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+    var LEXT = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+    var DBASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
+    var DEXT = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+    var ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+    var fixed = null, last;
+    do {
+      last = bits(1);
+      var type = bits(2), lit, dist;
+      if (type === 0) {             // stored
+        bitbuf = 0; bitcnt = 0;
+        var len = src[pos] | (src[pos + 1] << 8);
+        pos += 4;
+        if (pos + len > src.length || op + len > outLen) throw new Error('bad stored block');
+        out.set(src.subarray(pos, pos + len), op);
+        pos += len; op += len;
+        continue;
+      }
+      if (type === 1) {             // fixed codes (RFC 1951 §3.2.6)
+        if (!fixed) {
+          var fl = new Uint8Array(288), fd = new Uint8Array(30).fill(5), k;
+          for (k = 0; k < 144; ++k) fl[k] = 8;
+          for (; k < 256; ++k) fl[k] = 9;
+          for (; k < 280; ++k) fl[k] = 7;
+          for (; k < 288; ++k) fl[k] = 8;
+          fixed = [huff(fl, 288), huff(fd, 30)];
+        }
+        lit = fixed[0]; dist = fixed[1];
+      } else if (type === 2) {      // dynamic codes (RFC 1951 §3.2.7)
+        var nlen = bits(5) + 257, ndist = bits(5) + 1, ncode = bits(4) + 4;
+        var lengths = new Uint8Array(320), j;
+        for (j = 0; j < ncode; ++j) lengths[ORDER[j]] = bits(3);
+        var lencode = huff(lengths, 19);
+        lengths = new Uint8Array(320);
+        for (j = 0; j < nlen + ndist;) {
+          var sym = decode(lencode);
+          if (sym < 16) { lengths[j++] = sym; continue; }
+          var rep = 0, prev = 0;
+          if (sym === 16) { if (j === 0) throw new Error('repeat with no length'); prev = lengths[j - 1]; rep = 3 + bits(2); }
+          else if (sym === 17) rep = 3 + bits(3);
+          else rep = 11 + bits(7);
+          if (j + rep > nlen + ndist) throw new Error('too many lengths');
+          while (rep--) lengths[j++] = prev;
+        }
+        lit = huff(lengths.subarray(0, nlen), nlen);
+        dist = huff(lengths.subarray(nlen, nlen + ndist), ndist);
+      } else {
+        throw new Error('bad block type');
+      }
+      for (;;) {
+        var s = decode(lit);
+        if (s < 256) { if (op >= outLen) throw new Error('output too long'); out[op++] = s; continue; }
+        if (s === 256) break;
+        s -= 257;
+        if (s >= 29) throw new Error('bad length code');
+        var n = LBASE[s] + bits(LEXT[s]);
+        var ds = decode(dist);
+        if (ds >= 30) throw new Error('bad distance code');
+        var d = DBASE[ds] + bits(DEXT[ds]);
+        if (d > op || op + n > outLen) throw new Error('bad distance');
+        for (; n > 0; --n, ++op) out[op] = out[op - d];
+      }
+    } while (!last);
+    return out.buffer;
+  }
+  hook.gunzip = gunzip;  // browser tests check it against the browser's own DecompressionStream
   // The hash holds the whole state; the query keeps only the host's own parameters: xuanka's keys
   // there (a link's state, or an overlay it tried to bring) are dropped, so "Copy link" never
   // carries them on (SECURITY.md).

@@ -126,6 +126,45 @@ await t.test('without WebGL2 the page says so in plain words instead of going bl
   }
 });
 
+// scripts/pack_wasm.py carries the wasm as base64(gzip) and glue.js unpacks it: through the
+// browser's DecompressionStream, or through its own inflater where a browser lacks one (Safari
+// before 16.4). Both paths must start the page; the inflater must give the browser's bytes.
+await t.test('the wasm is carried gzip-compressed and starts by either unpacking path', async () => {
+  const html = fs.readFileSync(pagePath, 'utf8');
+  expect(!/data:application\/octet-stream;base64,[A-Za-z0-9+\/]/.test(html),
+         'the page still carries a plain base64 wasm data URI (pack_wasm.py did not run)');
+  expect(/<script type="application\/octet-stream" id="xuanka-wasm-gz" data-bytes="\d+">H4sI/.test(html),
+         'no gzip block (base64 of a gzip stream starts "H4sI", RFC 1952 magic 1f 8b 08)');
+  const { page, problems } = await openPage(browser, DESKTOP);
+  const by = await page.evaluate(() => window.xuanka.wasm_unpacked_by);
+  expect(by === 'DecompressionStream', `unpacked by ${by}`);
+  // The fallback inflater against the browser's own gzip, on stored, fixed and dynamic blocks.
+  const same = await page.evaluate(async () => {
+    const data = new TextEncoder().encode('选卡 xuanka '.repeat(4000) + Math.PI.toString().repeat(50));
+    const gz = new Uint8Array(await new Response(new Blob([data]).stream()
+      .pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const out = new Uint8Array(window.xuanka.gunzip(gz, data.length));
+    return out.length === data.length && out.every((b, i) => b === data[i]);
+  });
+  expect(same, 'the fallback inflater disagrees with the browser\'s gzip');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+
+  const old = await browser.newPage();
+  await old.evaluateOnNewDocument(() => { delete window.DecompressionStream; });
+  const errors = [];
+  old.on('pageerror', (e) => errors.push(e.message));
+  await old.setViewport(DESKTOP.viewport);
+  await old.goto(pageUrl);
+  await waitReady(old);
+  const by2 = await old.evaluate(() => window.xuanka.wasm_unpacked_by);
+  expect(by2 === 'inflate', `without DecompressionStream unpacked by ${by2}`);
+  const { buf } = await screenshot(old, 'desktop-inflate-fallback');
+  expect(distinctColours(buf) > 8, 'the canvas looks blank after the fallback inflater');
+  expect(errors.length === 0, errors.join('; '));
+  await old.close();
+});
+
 await browser.close();
 console.log(`screenshots: ${shotDir}`);
 for (const f of figures) console.log(`figure: ${f}`);
