@@ -1,6 +1,7 @@
 // The catalog in memory (core layer): accelerators, model presets, regions, loaded from JSON
 // and validated in one pass. Units are converted here to base units (bytes, FLOP/s, W).
 #pragma once
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -161,6 +162,10 @@ struct Region {
 
 struct VendorInfo {
   std::string name, contact, url;
+  // Where "询价 / Ask for a quote" goes: an https:// or http:// address (the scenario is appended
+  // as query parameters), a mailto: address (subject and body carry it) or a tel: number.
+  std::string quote;
+  std::optional<std::uint32_t> color_rgb;  // the vendor bar's colour, 0xRRGGBB ("#rrggbb" in JSON)
 };
 
 struct Catalog {

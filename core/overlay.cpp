@@ -1,9 +1,30 @@
 // Vendor overlay validation and merge (core layer).
 #include "core/overlay.h"
 
+#include <cctype>
+
 namespace xuanka::core {
 
 using nlohmann::json;
+
+std::optional<QuoteTarget> quote_target_kind(const std::string& target) {
+  auto starts = [&](const char* p) {
+    const std::size_t n = std::char_traits<char>::length(p);
+    if (target.size() <= n) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (std::tolower(static_cast<unsigned char>(target[i])) != p[i]) return false;
+    }
+    return true;
+  };
+  // No spaces or control characters anywhere: they would end or split the address.
+  for (unsigned char c : target) {
+    if (c <= 0x20 || c == 0x7F) return std::nullopt;
+  }
+  if (starts("https://") || starts("http://")) return QuoteTarget::web;
+  if (starts("mailto:")) return QuoteTarget::mail;
+  if (starts("tel:") && target.find_first_not_of("+0123456789-()", 4) == std::string::npos) return QuoteTarget::phone;
+  return std::nullopt;
+}
 
 Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
   Diagnostics d;
@@ -32,11 +53,25 @@ Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
         r.error(key, "expected one line of plain text (no control characters or emoji), found " + describe(json(text)));
       }
     };
+    info.quote = r.str("quote", false).value_or("");
+    const std::string color = r.str("color", false).value_or("");
     limit("name", info.name, 40);
     limit("contact", info.contact, 60);
     limit("url", info.url, 200);
+    limit("quote", info.quote, 300);
     if (!info.url.empty() && info.url.rfind("https://", 0) != 0 && info.url.rfind("http://", 0) != 0) {
       r.error("url", "expected an address starting with https:// or http://, found " + describe(json(info.url)));
+    }
+    // Only targets that open a page, a mail or a call: never javascript:, data: or a relative path.
+    if (!info.quote.empty() && !quote_target_kind(info.quote)) {
+      r.error("quote", "expected an address starting with https://, http://, mailto: or tel:, found " +
+                           describe(json(info.quote)));
+    }
+    if (!color.empty()) {
+      const bool hex = color.size() == 7 && color[0] == '#' &&
+                       color.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
+      if (hex) info.color_rgb = static_cast<std::uint32_t>(std::stoul(color.substr(1), nullptr, 16));
+      else r.error("color", "expected a colour as \"#rrggbb\", found " + describe(json(color)));
     }
     r.finish();
     merged.vendor = info;

@@ -3,6 +3,7 @@
 #include "ui/app.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -56,6 +57,53 @@ void apply_style(float dpr) {
 
 namespace {
 
+// A vendor overlay brands the page: a bar in the vendor's colour (the accent when it has none)
+// with its name, contact and address, and "询价 / Ask for a quote" when it gave a quote target.
+void draw_vendor_bar(const core::VendorInfo& v, FrameCtx& ctx) {
+  const float pad = 6.0f * ctx.env.dpr;
+  ImVec4 bg = palette::kAccent;
+  if (v.color_rgb) {
+    bg = ImVec4(((*v.color_rgb >> 16) & 0xFF) / 255.0f, ((*v.color_rgb >> 8) & 0xFF) / 255.0f,
+                (*v.color_rgb & 0xFF) / 255.0f, 1.0f);
+  }
+  // Relative luminance (WCAG 2.x, sRGB approximated by gamma 2.2): dark text on light colours.
+  const float lum = 0.2126f * std::pow(bg.x, 2.2f) + 0.7152f * std::pow(bg.y, 2.2f) + 0.0722f * std::pow(bg.z, 2.2f);
+  const ImVec4 fg = lum > 0.18f ? palette::kText : palette::kWhite;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->ChannelsSplit(2);
+  dl->ChannelsSetCurrent(1);
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float right = top.x + ImGui::GetContentRegionAvail().x;
+  ImGui::SetCursorScreenPos(ImVec2(top.x + pad, top.y + pad));
+  ImGui::BeginGroup();
+  std::string line = v.name;
+  if (!v.contact.empty()) line += " · " + v.contact;
+  if (!v.url.empty()) line += " · " + v.url;
+  const char* quote_label = tr(ctx.lang, Str::ask_quote);
+  const float w_quote = v.quote.empty() ? 0.0f
+                                        : ImGui::CalcTextSize(quote_label).x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::PushStyleColor(ImGuiCol_Text, fg);
+  ImGui::PushTextWrapPos(right - pad - (w_quote > 0 ? w_quote + ImGui::GetStyle().ItemSpacing.x : 0.0f));
+  check_glyphs(ctx, line.c_str());
+  if (!v.quote.empty()) ImGui::AlignTextToFramePadding();  // the first line level with the button's text
+  ImGui::TextWrapped("%s", line.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  track(ctx, "vendor");
+  if (!v.quote.empty()) {
+    ImGui::SetCursorScreenPos(ImVec2(right - pad - w_quote, top.y + pad));
+    if (button(ctx, "quote", quote_label, w_quote)) ctx.report.ask_quote = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(ctx.lang, Str::ask_quote_hint));
+  }
+  ImGui::EndGroup();
+  const ImVec2 bottom = ImGui::GetItemRectMax();
+  dl->ChannelsSetCurrent(0);
+  dl->AddRectFilled(top, ImVec2(right, bottom.y + pad), ImGui::GetColorU32(bg), 6.0f * ctx.env.dpr);
+  dl->ChannelsMerge();
+  ImGui::SetCursorScreenPos(ImVec2(top.x, bottom.y + pad));
+  ImGui::Dummy(ImVec2(0, ImGui::GetStyle().ItemSpacing.y * 0.5f));
+}
+
 bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
   bool changed = false;
   const core::Lang L = state.lang;
@@ -85,16 +133,8 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
   }
   ImGui::PushTextWrapPos(0.0f);
   text_disabled(ctx, tr(state.lang, Str::app_tagline));
-  // A vendor overlay brands the page with the vendor's name and contact.
-  if (ctx.env.catalog && ctx.env.catalog->vendor) {
-    const core::VendorInfo& v = *ctx.env.catalog->vendor;
-    std::string line = v.name;
-    if (!v.contact.empty()) line += " · " + v.contact;
-    if (!v.url.empty()) line += " · " + v.url;
-    heading(ctx, line.c_str());
-    track(ctx, "vendor");
-  }
   ImGui::PopTextWrapPos();
+  if (ctx.env.catalog && ctx.env.catalog->vendor) draw_vendor_bar(*ctx.env.catalog->vendor, ctx);
   return changed;
 }
 

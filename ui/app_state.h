@@ -145,6 +145,7 @@ struct FrameReport {
   std::string page;                   // which page the content shows (a change scrolls to the top)
   std::string copy_text;              // text to put on the clipboard after this frame, if any
   bool copy_link = false;             // put the page's URL (the share link) on the clipboard
+  bool ask_quote = false;             // open the vendor's quote target with the plan (ui/export.h quote_link)
   // With FrameEnv::record_text (browser tests): every text drawn this frame in the page's
   // words, and apart from it, quoted source material drawn as it is (catalog notes, source
   // addresses, licences: labelled as the original on the page).

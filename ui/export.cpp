@@ -3,6 +3,8 @@
 
 #include "core/contract.h"
 #include "core/format.h"
+#include "core/overlay.h"
+#include "core/url_params.h"
 #include "ui/notices.h"
 #include "ui/strings.h"
 
@@ -79,6 +81,44 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   if (e.decode_tokens_per_s_total) md += "- " + std::string(tr(L, Str::total_speed)) + ": " + core::format_grouped(*e.decode_tokens_per_s_total) + "\n";
   for (const auto& w : e.warnings) md += "- ⚠ " + notice_text(L, w) + "\n";
   return md;
+}
+
+std::string quote_summary(const AppState& state, const core::Catalog& catalog) {
+  const core::Lang L = state.lang;
+  const core::Scenario& s = state.derived.scenario;
+  const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
+  std::string text = std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + "\n" +
+                     tr(L, Str::task) + ": " + tr_key(L, core::info(s.task).label) + "\n";
+  if (s.gpu) text += std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
+  const std::string line = summary_line(state);
+  if (!line.empty()) text += line + "\n";
+  return text;
+}
+
+std::string quote_link(const std::string& target, const AppState& state, const core::Catalog& catalog,
+                       const std::string& share_url) {
+  const auto kind = core::quote_target_kind(target);
+  if (!kind) return "";
+  if (*kind == core::QuoteTarget::phone) return target;
+  const std::string summary = quote_summary(state, catalog);
+  if (*kind == core::QuoteTarget::web) {
+    const std::size_t hash = target.find('#');
+    const std::string base = target.substr(0, hash), frag = hash == std::string::npos ? "" : target.substr(hash);
+    return base + (base.find('?') == std::string::npos ? "?" : "&") + "xuanka_summary=" + core::percent_encode(summary) +
+           "&xuanka_link=" + core::percent_encode(share_url) + frag;
+  }
+  // mailto: (RFC 6068 §2, §5): hfields after '?', joined by '&'; line breaks as %0D%0A.
+  std::string body;
+  for (char c : summary + "\n" + share_url + "\n") {
+    if (c == '\n') body += "\r\n";
+    else body += c;
+  }
+  const core::Scenario& s = state.derived.scenario;
+  const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
+  std::string subject = std::string(tr(state.lang, Str::quote_subject)) + ": " + (m ? m->name : state.estimate.form.model);
+  if (s.gpu) subject += ", " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name;
+  return target + (target.find('?') == std::string::npos ? "?" : "&") + "subject=" + core::percent_encode(subject) +
+         "&body=" + core::percent_encode(body);
 }
 
 std::string export_json(const AppState& state) {

@@ -11,4 +11,13 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
 std::string export_json(const AppState& state);
 std::string summary_line(const AppState& state);
 
+// "询价 / Ask for a quote": the short text a quote request carries (the model, the task, the card
+// and count chosen, the one-line result), and the address that opens it from the vendor's
+// `quote` target: an http(s) address gets `xuanka_summary` and `xuanka_link` query parameters
+// (before any #fragment), a mailto: address a subject and body (RFC 6068: percent-encoded, CRLF
+// line breaks), a tel: number stays as it is. Empty when the target is not an accepted kind.
+std::string quote_summary(const AppState& state, const core::Catalog& catalog);
+std::string quote_link(const std::string& target, const AppState& state, const core::Catalog& catalog,
+                       const std::string& share_url);
+
 }  // namespace xuanka::ui

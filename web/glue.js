@@ -192,6 +192,58 @@
       history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + hash);
     } catch (e) { /* sandboxed or opaque origin */ }
   };
+  // A JS string as malloc'd UTF-8 for C++ (EM_JS imports in web/main.cpp; the caller frees it).
+  Module.heapString = function (s) {
+    var n = lengthBytesUTF8(s) + 1;
+    var p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+  };
+
+  // --- the host page: state out, a starting scenario in (README "Embedding") ----------------
+  // Out: after every change, {type: "xuanka:state", hash, model, task, card, gpus, summary} to the
+  // parent window. The scenario is the user's own and is in the page's address already, so any
+  // host may hear it ("*"). Nothing is sent when the page is not embedded.
+  var embedded = false;
+  try { embedded = window.parent !== window; } catch (e) { embedded = true; }
+  function toHost(msg) {
+    if (!embedded) return;
+    try { window.parent.postMessage(msg, '*'); } catch (e) { /* detached */ }
+  }
+  Module.reportState = function (json) {
+    var plan = JSON.parse(json);
+    plan.type = 'xuanka:state';
+    hook.lastState = plan;
+    toHost(plan);
+  };
+  // In: only from the parent window, {type: "xuanka:load", hash: "#s=...&view=...", lang: "zh"|"en"}.
+  // It is read exactly as a link is (ui/page_state.cpp): vendor data in it is ignored and said so.
+  window.addEventListener('message', function (e) {
+    if (!embedded || e.source !== window.parent) return;
+    var d = e.data;
+    if (!d || typeof d !== 'object' || d.type !== 'xuanka:load') return;
+    var text = typeof d.hash === 'string' ? d.hash.replace(/^#/, '') : '';
+    if (typeof d.lang === 'string') text += (text ? '&' : '') + 'lang=' + encodeURIComponent(d.lang);
+    if (!text || text.length > 256 * 1024 || !hook.ready) return;
+    Module.ccall('app_load_link', null, ['string'], [text]);
+  });
+
+  // "询价 / Ask for a quote": the address comes from C++ (ui/export.cpp quote_link), built from the
+  // vendor's validated target; it is checked again here, so that nothing but a page, a mail or a
+  // call can ever open. The host hears of it ({type: "xuanka:quote", url, summary}) and may take the
+  // lead itself. hook.open is what opens it (browser tests replace it to see the address).
+  hook.lastQuote = null;
+  hook.open = function (url) {
+    if (/^https?:/i.test(url)) window.open(url, '_blank', 'noopener');
+    else location.href = url;
+  };
+  Module.openQuote = function (url, summary) {
+    if (!/^(https?:\/\/|mailto:|tel:)/i.test(url)) return;
+    hook.lastQuote = url;
+    toHost({ type: 'xuanka:quote', url: url, summary: summary });
+    hook.open(url);
+  };
+
   // Clipboard (WEB-PLATFORM.md §6): async API when allowed, else a hidden textarea + execCommand.
   hook.lastCopy = null;
   Module.copyText = function (text) {

@@ -32,21 +32,15 @@ namespace core = xuanka::core;
 namespace ui = xuanka::ui;
 
 // [SECTION] JS imports (bodies use double quotes only: WEB-PLATFORM.md §5)
-EM_JS(char*, js_get_config, (), {
-  var s = JSON.stringify(Module.configSources || {});
-  var n = lengthBytesUTF8(s) + 1;
-  var p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
-});
+// Strings handed to C++ are malloc'd UTF-8 (Module.heapString, web/glue.js); the caller frees.
+EM_JS(char*, js_get_config, (), { return Module.heapString(JSON.stringify(Module.configSources || {})); });
 EM_JS(void, js_first_frame, (), { if (Module.onFirstFrame) Module.onFirstFrame(); });
-EM_JS(char*, js_today, (), {
-  var s = new Date().toISOString().slice(0, 7);
-  var n = lengthBytesUTF8(s) + 1;
-  var p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
+EM_JS(char*, js_today, (), { return Module.heapString(new Date().toISOString().slice(0, 7)); });
+EM_JS(char*, js_page_href, (), { return Module.heapString(location.href); });
+EM_JS(void, js_open_quote, (const char* url, const char* summary), {
+  if (Module.openQuote) Module.openQuote(UTF8ToString(url), UTF8ToString(summary));
 });
+EM_JS(void, js_report_state, (const char* json), { if (Module.reportState) Module.reportState(UTF8ToString(json)); });
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
 EM_JS(void, js_copy_text, (const char* text), { if (Module.copyText) Module.copyText(UTF8ToString(text)); });
@@ -122,8 +116,33 @@ struct Page {
 
 Page g_page;  // the one page of this process (web layer owns it; core has no globals)
 
-// The share link: the whole state in the URL hash (ui/page_state.cpp writes it).
-void write_url() { js_set_hash(ui::share_hash(g_page.state).c_str()); }
+// The share link: the whole state in the URL hash (ui/page_state.cpp writes it). A host page that
+// embeds the page in an iframe hears of it too (Module.reportState posts it to the parent):
+// the hash, and the plan chosen in it — model, task, card and count — with the one-line result.
+void write_url() {
+  const std::string hash = ui::share_hash(g_page.state);
+  js_set_hash(hash.c_str());
+  const core::Scenario& s = g_page.state.derived.scenario;
+  json plan = {{"hash", hash}, {"model", g_page.state.estimate.form.model}, {"task", core::info(s.task).word},
+               {"summary", ui::summary_line(g_page.state)}};
+  if (s.gpu) {
+    plan["card"] = s.gpu->id;
+    plan["gpus"] = s.parallel.gpus;
+  }
+  js_report_state(core::dump_json(plan).c_str());
+}
+
+// "询价": the vendor's quote target opened with the plan and the share link (ui/export.h).
+void open_quote() {
+  if (!g_page.catalog.vendor || g_page.catalog.vendor->quote.empty()) return;
+  char* href = js_page_href();
+  const std::string share_url = href;
+  free(href);
+  const std::string url = ui::quote_link(g_page.catalog.vendor->quote, g_page.state, g_page.catalog, share_url);
+  if (!url.empty()) js_open_quote(url.c_str(), ui::quote_summary(g_page.state, g_page.catalog).c_str());
+}
+
+void show_problems();
 
 // The configuration sources as glue.js found them, read and merged by ui/page_state.cpp; the
 // host page's overlay is applied to the catalog before the state that may name its cards.
@@ -142,11 +161,17 @@ void read_config() {
     for (const auto& d : core::apply_overlay(*cfg.overlay, g_page.catalog)) g_page.catalog_problems.push_back(d.text());
   }
   ui::apply_state(cfg.state, g_page.state, g_page.catalog, g_page.config_problems);
-  // Shown on the page: the overlay's paths start at its root ($), named "overlay" there.
+  show_problems();
+}
+
+// Shown on the page: what the configuration or link got wrong, then the overlay's problems
+// (their paths start at its root, $, named "overlay" there).
+void show_problems() {
   g_page.state.page_problems = g_page.config_problems;
   for (const auto& p : g_page.catalog_problems) {
     g_page.state.page_problems.push_back(p.rfind("$", 0) == 0 ? "overlay" + p.substr(1) : p);
   }
+  g_page.state.page_problems_dismissed = false;
 }
 
 // [SECTION] frame
@@ -285,6 +310,11 @@ void frame() {
   if (g_page.report.copy_link) {
     g_page.report.copy_link = false;
     js_copy_link();
+  }
+  // So does opening the quote target (a pop-up needs the click's user activation).
+  if (g_page.report.ask_quote) {
+    g_page.report.ask_quote = false;
+    open_quote();
   }
   if (!g_page.report.copy_text.empty()) {
     js_copy_text(g_page.report.copy_text.c_str());
@@ -488,6 +518,20 @@ EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text) {
   // Typed text is cleaned before ImGui sees it (emoji, broken UTF-8, control characters); a
   // paste into the text box keeps up to 1 MB, as parse_smi reads.
   g_page.agent.text = core::clean_typed_text(text ? text : "", 1000000);
+  wake();
+}
+
+// A starting scenario from the host page ("xuanka:load", web/glue.js): read as a link's hash is,
+// so vendor data in it is ignored and what does not read is listed on the page.
+EMSCRIPTEN_KEEPALIVE void app_load_link(const char* params) {
+  ui::ConfigSources src;
+  src.hash = params ? params : "";
+  ui::PageConfig cfg = ui::read_config(src);
+  g_page.config_problems = cfg.problems;
+  ui::apply_state(cfg.state, g_page.state, g_page.catalog, g_page.config_problems);
+  show_problems();
+  ui::recompute(g_page.state, g_page.catalog);
+  write_url();
   wake();
 }
 

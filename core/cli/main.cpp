@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/brand.h"
 #include "core/catalog_embedded.h"
 #include "core/contract.h"
 #include "core/estimator.h"
@@ -46,6 +47,8 @@ int usage(std::FILE* out) {
                "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
                "  xuanka config SCENARIO.json [--for deepspeed|fsdp|megatron|vllm|mindie]\n"
                "                                           a runnable configuration for the scenario\n"
+               "  xuanka brand OVERLAY.json IN.html OUT.html\n"
+               "                                           write a page branded with a vendor overlay (refused when it has problems)\n"
                "  xuanka --version\n",
                XUANKA_VERSION);
   return out == stdout ? 0 : 2;
@@ -334,6 +337,44 @@ int cmd_check(int argc, char** argv) {
   return 0;
 }
 
+// xuanka brand OVERLAY.json IN.html OUT.html: the vendor's page, without a rebuild.
+int cmd_brand(int argc, char** argv) {
+  if (argc != 5) return usage(stderr);
+  std::string overlay, page;
+  for (const auto& [path, text] : {std::pair<const char*, std::string*>{argv[2], &overlay}, {argv[3], &page}}) {
+    if (!read_file(path, *text)) {
+      std::fprintf(stderr, "xuanka: cannot read %s\n", shorten(path).c_str());
+      return 2;
+    }
+  }
+  const Catalog cat = catalog_or_die();
+  const BrandedPage out = brand_page(overlay, page, cat);
+  if (!out.problems.empty()) {
+    for (const auto& x : out.problems) std::fprintf(stderr, "%s\n", x.text().c_str());
+    std::fprintf(stderr, "xuanka brand: refused, %zu problem%s; %s was not written\n", out.problems.size(),
+                 out.problems.size() == 1 ? "" : "s", shorten(argv[4]).c_str());
+    return 1;
+  }
+  std::ofstream f(argv[4], std::ios::binary);
+  f << out.html;
+  if (!f.flush()) {
+    std::fprintf(stderr, "xuanka: cannot write %s\n", shorten(argv[4]).c_str());
+    return 2;
+  }
+  Catalog merged = cat;
+  apply_overlay(overlay, merged);
+  std::size_t offers = 0, hidden = 0, custom = 0;
+  for (const auto& a : merged.accelerators) {
+    offers += a.vendor_rent_cny_per_card_hour || a.vendor_purchase_cny || a.in_stock;
+    hidden += a.hidden;
+    custom += a.custom;
+  }
+  std::printf("%s: branded for %s (%zu cards with the vendor's offers, %zu hidden, %zu added%s)\n", shorten(argv[4]).c_str(),
+              merged.vendor ? merged.vendor->name.c_str() : "(no vendor name)", offers, hidden, custom,
+              merged.vendor && !merged.vendor->quote.empty() ? ", quote button" : "");
+  return 0;
+}
+
 int cmd_catalog(int argc, char** argv) {
   if (argc < 3) return usage(stderr);
   const std::string sub = argv[2];
@@ -480,6 +521,7 @@ int main(int argc, char** argv) {
   if (cmd == "recommend") return cmd_recommend(argc, argv);
   if (cmd == "accuracy") return cmd_accuracy(argc, argv);
   if (cmd == "config") return cmd_config(argc, argv);
+  if (cmd == "brand") return cmd_brand(argc, argv);
   std::fprintf(stderr, "xuanka: unknown command '%s'\n", shorten(cmd).c_str());
   return usage(stderr);
 }
