@@ -444,7 +444,8 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            if (a.vendor_rent_cny_per_card_hour) offers[a.id] = *a.vendor_rent_cny_per_card_hour;
          }
          const core::VendorInfo& v = *g_page.catalog.vendor;
-         return json{{"name", v.name}, {"contact", v.contact}, {"url", v.url}, {"rent_cny_per_card_hour", offers},
+         return json{{"name", v.name}, {"contact", v.contact}, {"url", v.url}, {"quote", v.quote},
+                     {"color", v.color_rgb ? json(*v.color_rgb) : json(nullptr)}, {"rent_cny_per_card_hour", offers},
                      {"hidden", [] {
                         json h = json::array();
                         for (const auto& a : g_page.catalog.accelerators) if (a.hidden) h.push_back(a.id);
@@ -474,6 +475,11 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            r["streams"] = d.estimate->streams ? json(*d.estimate->streams) : json(nullptr);
          }
          if (d.cost && d.cost->break_even_months) r["break_even_months"] = *d.cost->break_even_months;
+         if (d.cost && d.cost->rent_cny_per_hour) {
+           r["rent_cny_per_hour"] = *d.cost->rent_cny_per_hour;  // all cards, VAT included
+           r["vat_services"] = d.cost->vat_services;
+           r["gpus"] = g_page.state.derived.scenario.parallel.gpus;
+         }
          if (d.recommendation) {
            r["options"] = d.recommendation->options.size();
            r["nothing_fits"] = d.recommendation->nothing_fits;

@@ -82,9 +82,9 @@ export async function ensureVisible(page, device, id, popup = null) {
     const all = await rects(page);
     const r = all[id];
     // Widgets of the scrolling content must lie inside it (not under the title bar); the title
-    // bar, the navigation and the page's notice above them do not scroll.
-    const c = popup && all[popup] ? all[popup]
-            : all.content && !id.startsWith('nav.') && !id.startsWith('page_problems') && id !== 'lang' && id !== 'about' ? all.content : { y: 0, h: vh };
+    // bar (with the vendor's bar), the navigation and the page's notice above them do not scroll.
+    const fixed = id.startsWith('nav.') || id.startsWith('page_problems') || ['lang', 'about', 'vendor', 'quote'].includes(id);
+    const c = popup && all[popup] ? all[popup] : all.content && !fixed ? all.content : { y: 0, h: vh };
     const top = Math.max(0, c.y), bottom = Math.min(vh, c.y + c.h) - 4;
     if (r && r.y >= top && r.y + r.h <= bottom) return r;
     const down = !r || r.y + r.h > bottom;

@@ -1,0 +1,155 @@
+// Browser tests of the vendor's kit (issue 13): a page branded by `xuanka brand` shows the
+// vendor's bar, uses its prices and asks for a quote carrying the plan; markup in every vendor
+// string runs nothing; an overlay that does not validate leaves the built-in catalog and says why;
+// the example host page hears the iframe's state and starts it on a scenario. No request leaves.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, distinctColours, waitReady, sleep,
+         runner, expect, root } from './lib.mjs';
+
+const t = runner();
+const cli = path.join(root, 'build', 'native', 'core', 'xuanka');
+const page = path.join(root, 'dist', 'xuanka.html');
+for (const f of [cli, page]) {
+  if (!fs.existsSync(f)) {
+    console.log(`FAIL ${f} does not exist: build it first (scripts/test does)`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+const work = path.join(root, 'build', 'e2e-vendor');
+fs.mkdirSync(work, { recursive: true });
+const browser = await launch();
+
+// Markup in every string the overlay lets a vendor write; the targets are ones brand accepts.
+const overlay = {
+  schema_version: 1,
+  vendor: { name: '杭州示例算力</script><script>alert(1)</script>', contact: '<img src=x onerror=alert(2)> 400-000-0000',
+            url: 'https://example.com/?q=<b>', quote: 'mailto:sales@example.com', color: '#0a6e4f' },
+  offers: [{ id: 'nvidia-a800-sxm4-80gb', rent_cny_per_card_hour: 18.5, in_stock: true }],
+  hidden: ['nvidia-h100-sxm5-80gb'],
+};
+const overlayFile = path.join(work, 'overlay.json');
+fs.writeFileSync(overlayFile, JSON.stringify(overlay));
+const branded = path.join(work, 'xuanka.html');
+const said = execFileSync(cli, ['brand', overlayFile, page, branded], { encoding: 'utf8' });
+const scenario = { model: 'qwen2.5-7b', task: 'lora', gpu: 'nvidia-a800-sxm4-80gb', parallel: { gpus: 2 }, tokens: 1e8 };
+const brandedUrl = pathToFileURL(branded).href + '#view=estimate&s=' + encodeURIComponent(JSON.stringify(scenario));
+
+// Opens `url`; any dialog (an alert that markup managed to run) is recorded and dismissed.
+async function open(device, url) {
+  const o = await openPage(browser, device, url);
+  o.dialogs = [];
+  o.page.on('dialog', async (d) => { o.dialogs.push(d.message()); await d.dismiss(); });
+  return o;
+}
+
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: a page branded by xuanka brand shows the vendor's bar, prices and a quote that carries the plan`, async () => {
+    expect(said.includes('branded for') && said.includes('quote button'), `brand said: ${said}`);
+    const { page: p, problems, dialogs } = await open(device, brandedUrl);
+    const s = await state(p);
+    expect(s.vendor && s.vendor.name === overlay.vendor.name, `vendor ${JSON.stringify(s.vendor)}`);
+    expect(s.vendor.color === 0x0a6e4f && s.vendor.quote === overlay.vendor.quote, `colour/quote ${JSON.stringify(s.vendor)}`);
+    expect(s.page_problems.length === 0, `page problems ${s.page_problems}`);
+    expect(await p.evaluate(() => document.title.startsWith('杭州示例算力</script>')), 'the title does not name the vendor');
+    // The vendor's price in the result: rent for all cards = 18.5 CNY per card-hour x cards, plus
+    // VAT on services when the page adds it (core/cost.cpp).
+    const r = s.results;
+    expect(r.gpus === 2 && Math.abs(r.rent_cny_per_hour - 18.5 * 2 * (1 + r.vat_services)) < 1e-9,
+           `rent ${r.rent_cny_per_hour} CNY/h for ${r.gpus} cards, VAT ${r.vat_services}`);
+    const rc = await rects(p);
+    expect(rc.vendor && rc.quote, `vendor bar ${JSON.stringify(rc.vendor)}, quote ${JSON.stringify(rc.quote)}`);
+    await screenshot(p, `${device.name}-vendor-branded`);
+    // The quote: hook.open is replaced so the test sees the address instead of a mail program.
+    await p.evaluate(() => { window.xuanka.open = (u) => { window.__opened = u; }; });
+    await press(p, device, 'quote');
+    const opened = await p.evaluate(() => window.__opened || null);
+    const href = await p.evaluate(() => location.href);
+    expect(opened && opened.startsWith('mailto:sales@example.com?subject='), `opened ${opened}`);
+    const q = new URLSearchParams(opened.slice(opened.indexOf('?') + 1));
+    expect(q.get('subject').includes('Qwen2.5 7B') && q.get('subject').includes('2 × '), `subject ${q.get('subject')}`);
+    expect(q.get('body').includes(href), `the body does not carry the share link ${href.slice(0, 80)}: ${q.get('body').slice(0, 300)}`);
+    expect(dialogs.length === 0, `markup ran: ${dialogs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await p.close();
+  });
+}
+
+await t.test('an overlay with script, onerror and javascript: in every string field runs nothing; the page says why and uses the built-in catalog', async () => {
+  const evil = '<script>alert(3)</script><img src=x onerror=alert(4)>javascript:alert(5)';
+  const bad = { schema_version: 1,
+                vendor: { name: evil, contact: evil, url: 'javascript:alert(6)', quote: 'javascript:alert(7)', color: evil },
+                offers: [{ id: evil, rent_cny_per_card_hour: 1 }], hidden: [evil] };
+  // xuanka brand refuses it, naming each field, and writes nothing.
+  const out = path.join(work, 'refused.html');
+  fs.rmSync(out, { force: true });
+  fs.writeFileSync(path.join(work, 'bad.json'), JSON.stringify(bad));
+  let refused = '';
+  try { execFileSync(cli, ['brand', path.join(work, 'bad.json'), page, out], { stdio: 'pipe' }); } catch (e) { refused = String(e.stderr); }
+  for (const field of ['$.vendor.url', '$.vendor.quote', '$.vendor.color', '$.offers[0].id', '$.hidden[0]']) {
+    expect(refused.includes(field), `brand did not name ${field}: ${refused.slice(0, 400)}`);
+  }
+  expect(!fs.existsSync(out), 'brand wrote a page for a refused overlay');
+  // Put into a page by hand (the block escaped as the README says), the page still runs.
+  const html = fs.readFileSync(page, 'utf8').replace('<script type="application/json" id="xuanka-config">{}</script>',
+    `<script type="application/json" id="xuanka-config">${JSON.stringify({ overlay: bad }).replace(/<\//g, '<\\/')}</script>`);
+  const file = path.join(work, 'hostile.html');
+  fs.writeFileSync(file, html);
+  const { page: p, problems, dialogs } = await open(PHONE, pathToFileURL(file).href);
+  const s = await state(p);
+  expect(s.vendor === null, `a refused overlay branded the page: ${JSON.stringify(s.vendor)}`);
+  expect(s.catalog.accelerators > 20 && s.catalog.problems.length >= 5, `catalog ${JSON.stringify(s.catalog).slice(0, 300)}`);
+  expect(s.page_problems.some((x) => x.startsWith('overlay.vendor.quote')), `page problems ${s.page_problems}`);
+  const rc = await rects(p);
+  expect(rc.page_problems && rc.page_problems.h > 0 && !rc.quote, 'the problems are not shown, or a quote button is');
+  await sleep(300);
+  const { buf } = await screenshot(p, 'phone-vendor-refused');
+  expect(distinctColours(buf) > 8, 'the canvas looks blank');
+  expect(dialogs.length === 0, `markup ran: ${dialogs}`);
+  expect(problems.length === 0, problems.join('; '));
+  await p.close();
+});
+
+await t.test('the example host page hears the iframe\'s state and starts it on a scenario by postMessage', async () => {
+  fs.copyFileSync(path.join(root, 'public', 'embed-example.html'), path.join(work, 'embed-example.html'));
+  // The host page has no ready signal of its own: wait for the framed calculator's.
+  const host = await browser.newPage();
+  const problems = [];
+  host.on('request', (req) => { if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) problems.push(`network request: ${req.url()}`); });
+  host.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  await host.setViewport(DESKTOP.viewport);
+  await host.goto(pathToFileURL(path.join(work, 'embed-example.html')).href, { waitUntil: 'load' });
+  const frame = host.frames().find((f) => f.url().includes('xuanka.html'));
+  expect(frame, 'no xuanka frame in the host page');
+  await waitReady(frame);
+  // Any change in the calculator reaches the host: switch the view inside the frame.
+  await frame.evaluate(() => window.xuanka.wake());
+  await host.click('#start-70b');
+  await host.waitForFunction(() => window.xuankaMessages.some((m) => m.type === 'xuanka:state' && m.model === 'llama-3.1-70b'),
+                             { polling: 100, timeout: 10000 });
+  const last = await host.evaluate(() => window.xuankaMessages.filter((m) => m.type === 'xuanka:state').pop());
+  expect(last.task === 'inference' && last.hash.startsWith('#') && last.hash.includes('llama-3.1-70b'), `state ${JSON.stringify(last).slice(0, 300)}`);
+  const fs2 = await frame.evaluate(() => window.xuanka.state());
+  expect(fs2.scenario.model === 'llama-3.1-70b' && fs2.scenario.task === 'inference', `frame scenario ${JSON.stringify(fs2.scenario).slice(0, 200)}`);
+  expect((await host.$eval('#xuanka-plan', (e) => e.textContent)).includes('llama-3.1-70b'), 'the host did not show the plan');
+  // A message that is not from the parent, or that brings vendor data, changes no vendor.
+  await frame.evaluate(() => window.postMessage({ type: 'xuanka:load', hash: '#view=compare' }, '*'));
+  await sleep(300);
+  expect((await frame.evaluate(() => window.xuanka.state())).view === 'estimate', 'the frame obeyed a message from itself');
+  await host.evaluate(() => document.getElementById('xuanka').contentWindow.postMessage(
+    { type: 'xuanka:load', hash: '#overlay=' + encodeURIComponent('{"schema_version":1,"vendor":{"name":"Spoof"}}') }, '*'));
+  await sleep(300);
+  const fs3 = await frame.evaluate(() => window.xuanka.state());
+  // (The framed page is the branded one written above: its own vendor stays.)
+  expect(fs3.vendor && fs3.vendor.name === overlay.vendor.name && fs3.page_problems.some((x) => x.startsWith('link.overlay')),
+         `vendor ${JSON.stringify(fs3.vendor)}, problems ${fs3.page_problems}`);
+  await screenshot(host, 'desktop-embed-example');
+  expect(problems.length === 0, problems.join('; '));
+  await host.close();
+});
+
+await browser.close();
+process.exit(t.finish());
