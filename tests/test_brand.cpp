@@ -6,6 +6,7 @@
 
 #include "core/brand.h"
 #include "core/overlay.h"
+#include "core/qr.h"
 #include "core/url_params.h"
 #include "ui/app_state.h"
 #include "ui/export.h"
@@ -135,4 +136,44 @@ TEST_CASE("quote link: the plan and the share link travel in the target's own fo
 
   CHECK(ui::quote_link("tel:+86-400-000-0000", st, cat(), share) == "tel:+86-400-000-0000");
   CHECK(ui::quote_link("javascript:alert(1)", st, cat(), share).empty());
+}
+
+// QR codes (core/qr.h). The browser test decodes the page's code with a real decoder (jsQR);
+// here, the structure ISO/IEC 18004:2015 fixes: size 4V + 17 (§6.3.1), the version the text's
+// length needs (Table 7, byte mode: 1-M 14 bytes, 2-M 26, 40-M 2331, 40-L 2953), the three
+// finder patterns (§6.3.3), the timing patterns (§6.3.5) and the dark module at (8, 4V + 9).
+TEST_CASE("qr: sizes from the capacity table, finder and timing patterns, no code past 2953 bytes") {
+  auto version_of = [](const core::QrMatrix& m) { return (m.size - 17) / 4; };
+  const std::string fourteen = "https://x.cn/a";  // 14 bytes, lowercase: byte mode
+  REQUIRE(fourteen.size() == 14);
+  const auto v1 = core::make_qr(fourteen);
+  REQUIRE(v1);
+  CHECK(v1->size == 21);
+  const auto v2 = core::make_qr(fourteen + "b");
+  REQUIRE(v2);
+  CHECK(v2->size == 25);
+  const auto big = core::make_qr(std::string(2953, 'x'));
+  REQUIRE(big);
+  CHECK(big->size == 177);
+  CHECK_FALSE(core::make_qr(std::string(2954, 'x')));
+  CHECK_FALSE(core::make_qr(""));
+  for (const auto* m : {&*v1, &*v2, &*big}) {
+    const int n = m->size, v = version_of(*m);
+    INFO("version " << v);
+    // Finder pattern at each of three corners: dark 7x7 ring, light ring, dark 3x3 centre.
+    for (const auto& [ox, oy] : {std::pair{0, 0}, std::pair{n - 7, 0}, std::pair{0, n - 7}}) {
+      for (int y = 0; y < 7; ++y) {
+        for (int x = 0; x < 7; ++x) {
+          const int ring = std::max(std::abs(x - 3), std::abs(y - 3));
+          CHECK(m->at(ox + x, oy + y) == (ring != 2));
+        }
+      }
+    }
+    // Timing patterns between the finders: alternating, dark on even positions.
+    for (int i = 8; i < n - 8; ++i) {
+      CHECK(m->at(i, 6) == (i % 2 == 0));
+      CHECK(m->at(6, i) == (i % 2 == 0));
+    }
+    CHECK(m->at(8, 4 * v + 9));
+  }
 }

@@ -60,6 +60,7 @@ struct EstimateState {
   std::string users, user_tokens_per_s = "20", ttft_target_s;
   std::string requests_per_s;          // arrivals instead of users (used when users is empty)
   int curve_pick = -1;                 // the serving curve's point tapped (-1: none); view state, not in the link
+  bool show_qr = false;                // the share link's QR code is shown; view state, not in the link
   // A pasted Hugging Face config.json (custom architecture) and what reading it found wrong.
   std::string hf_config;
   std::vector<std::string> hf_config_problems;
@@ -163,6 +164,11 @@ struct FrameEnv {
   bool touch = false;                 // the last input was a finger
   bool file_page = false;             // opened from a saved file (file://): its address is no link to share
   bool record_text = false;           // keep FrameReport::drawn_text (browser tests)
+  // The share link's QR code as a texture (the web layer makes it while EstimateState::show_qr is
+  // on): modules per side, 0 when there is none; share_qr_too_long when the link exceeds a QR code.
+  void* share_qr_texture = nullptr;
+  int share_qr_modules = 0;
+  bool share_qr_too_long = false;
   bool narrow() const { return css_width < 600.0f; }  // phone layout below ~600 CSS px
 };
 

@@ -29,6 +29,7 @@ void draw_about(AppState& state, FrameCtx& ctx) {
       {"about.lic.font", Str::license_font, licenses::noto_ofl()},
       {"about.lic.imgui", Str::license_imgui, licenses::imgui_mit()},
       {"about.lic.json", Str::license_json, licenses::nlohmann_mit()},
+      {"about.lic.qr", Str::license_qr, licenses::qrcodegen_mit()},
   };
   for (const Lic& l : lics) {
     if (collapsing(ctx, l.id, tr(L, l.title))) {

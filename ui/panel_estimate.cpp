@@ -1,6 +1,7 @@
 // The Estimate view (ui layer): the scenario's inputs, the per-GPU memory as a stacked bar
 // against the card, fit and headroom, time and cost of the job or serving speed, and "why".
 // [SECTION] choices  [SECTION] presets  [SECTION] inputs  [SECTION] results  [SECTION] view
+#include <cmath>
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -23,6 +24,30 @@ using core::Lang;
 
 // [SECTION] choices
 namespace {
+// The share link as a QR code, for a customer to scan from the engineer's screen: whole modules of
+// whole physical pixels (a scaled module blurs and a camera misreads it), a quiet zone of 4
+// modules (ISO/IEC 18004 §9.1), dark on white whatever the page's colours; at most 280 CSS px.
+void draw_share_qr(FrameCtx& ctx) {
+  const Lang L = ctx.lang;
+  if (ctx.env.file_page) return;  // a file:/// link opens nowhere else; the warning says so
+  if (ctx.env.share_qr_too_long) {
+    text_wrapped(ctx, tr(L, Str::qr_too_long));
+    return;
+  }
+  if (!ctx.env.share_qr_texture || ctx.env.share_qr_modules <= 0) return;  // made by the next frame
+  const int modules = ctx.env.share_qr_modules + 8;
+  const float max_px = std::min(280.0f * ctx.env.dpr, ImGui::GetContentRegionAvail().x);
+  const float module_px = std::max(1.0f, std::floor(max_px / modules));
+  const float side = module_px * modules, quiet = module_px * 4;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(side, side));
+  track(ctx, "est.qr.code");
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + side, p.y + side), IM_COL32_WHITE);
+  dl->AddImage(ctx.env.share_qr_texture, ImVec2(p.x + quiet, p.y + quiet), ImVec2(p.x + side - quiet, p.y + side - quiet));
+  text_disabled(ctx, tr(L, Str::qr_caption));
+}
+
 std::vector<Choice> plain(std::initializer_list<const char*> list) {
   std::vector<Choice> out;
   for (const char* w : list) out.push_back({w, w});
@@ -512,10 +537,17 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     return clicked;
   };
   if (copy_button("est.copy_link", Str::copy_link, "link")) ctx.report.copy_link = true;
-  ImGui::SameLine();
+  same_line_if_fits(tr(L, Str::copy_markdown));
   if (copy_button("est.copy_md", Str::copy_markdown, "md")) ctx.report.copy_text = export_markdown(state, *ctx.env.catalog);
-  ImGui::SameLine();
+  same_line_if_fits(tr(L, Str::copy_json));
   if (copy_button("est.copy_json", Str::copy_json, "json")) ctx.report.copy_text = export_json(state);
+  const char* qr_label = tr(L, state.estimate.show_qr ? Str::qr_hide : Str::qr_show);
+  same_line_if_fits(qr_label);
+  if (button(ctx, "est.qr", qr_label)) {
+    state.estimate.show_qr = !state.estimate.show_qr;
+    changed = true;  // the page makes the code when the link is next written
+  }
+  if (state.estimate.show_qr) draw_share_qr(ctx);
   // A runnable configuration for the setup: DeepSpeed JSON, Megatron-LM arguments, vLLM line.
   for (const core::RunConfig& rc : dv.run_configs) {
     const std::string& fw = rc.framework;
@@ -541,7 +573,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       for (const auto& n : rc.notes) text_wrapped(ctx, ("· " + notice_text(L, n)).c_str());
     }
   }
-  if (state.copied == "link" && ctx.env.file_page) {
+  if ((state.copied == "link" || state.estimate.show_qr) && ctx.env.file_page) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     text_wrapped(ctx, tr(L, Str::file_link_warning));
     ImGui::PopStyleColor();

@@ -161,6 +161,13 @@ void heading(FrameCtx& ctx, const char* s) {
   ImGui::PopStyleColor();
 }
 
+void same_line_if_fits(const char* label) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float w = ImGui::CalcTextSize(label).x + st.FramePadding.x * 2;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
 void label_value(FrameCtx& ctx, const char* label, const std::string& value) {
   check_glyphs(ctx, label);
   check_glyphs(ctx, value.c_str());

@@ -38,6 +38,9 @@ float tap_height(const FrameCtx& ctx);
 bool tapped_item();
 
 bool button(FrameCtx& ctx, const char* id, const char* label, float width = 0.0f);
+// Before a button labelled `label`: on the last item's line when it fits there, else on the next
+// (a row of buttons flows onto more lines on a phone instead of running off the edge).
+void same_line_if_fits(const char* label);
 void text(FrameCtx& ctx, const char* s);
 void text_wrapped(FrameCtx& ctx, const char* s);
 void text_disabled(FrameCtx& ctx, const char* s);

@@ -2,10 +2,13 @@
 // wheel, high-DPI, URL state and the test hook on window.xuanka.
 // [SECTION] JS imports  [SECTION] page state  [SECTION] frame  [SECTION] exports  [SECTION] main
 #include <emscripten.h>
+#include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdint>
+#include <optional>
 #include <cmath>
 #include <set>
 #include <cstring>
@@ -16,6 +19,7 @@
 
 #include "core/catalog_embedded.h"
 #include "core/overlay.h"
+#include "core/qr.h"
 #include "core/url_params.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -112,9 +116,47 @@ struct Page {
   bool release_after_press = false;
   float wheel_x = 0, wheel_y = 0;  // pending wheel, ImGui units
   std::string out;             // last string handed to JS
+  // The share link's QR code, made while the Estimate view shows it (EstimateState::show_qr).
+  std::string qr_text;         // the link it encodes
+  std::optional<core::QrMatrix> qr;
+  bool qr_upload = false;      // the texture is behind the matrix
+  GLuint qr_texture = 0;
 };
 
 Page g_page;  // the one page of this process (web layer owns it; core has no globals)
+
+// The share link's QR code (core/qr.h): remade when the link changed since the last one.
+void make_share_qr() {
+  char* href = js_page_href();
+  const std::string link = href;
+  free(href);
+  if (link == g_page.qr_text) return;
+  g_page.qr_text = link;
+  g_page.qr = core::make_qr(link);
+  g_page.qr_upload = true;
+}
+
+// The QR code as a texture: one RGBA texel per module, sampled NEAREST so that each module stays a
+// sharp square at any whole-pixel scale.
+void upload_share_qr() {
+  if (!g_page.qr_upload || !g_page.qr) return;
+  g_page.qr_upload = false;
+  const int n = g_page.qr->size;
+  std::vector<unsigned char> rgba(static_cast<std::size_t>(n) * n * 4);
+  for (int i = 0; i < n * n; ++i) {
+    const unsigned char v = g_page.qr->dark[static_cast<std::size_t>(i)] ? 0 : 255;
+    rgba[i * 4 + 0] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = v;
+    rgba[i * 4 + 3] = 255;
+  }
+  if (!g_page.qr_texture) glGenTextures(1, &g_page.qr_texture);
+  glBindTexture(GL_TEXTURE_2D, g_page.qr_texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+}
 
 // The share link: the whole state in the URL hash (ui/page_state.cpp writes it). A host page that
 // embeds the page in an iframe hears of it too (Module.reportState posts it to the parent):
@@ -130,6 +172,7 @@ void write_url() {
     plan["gpus"] = s.parallel.gpus;
   }
   js_report_state(core::dump_json(plan).c_str());
+  if (g_page.state.estimate.show_qr) make_share_qr();
 }
 
 // "询价": the vendor's quote target opened with the plan and the share link (ui/export.h).
@@ -288,6 +331,14 @@ void frame() {
   env.touch = g_page.touch_mode;
   env.file_page = g_page.file_page;
   env.record_text = g_page.record_text;
+  upload_share_qr();
+  if (g_page.state.estimate.show_qr && !g_page.qr_text.empty()) {
+    env.share_qr_too_long = !g_page.qr;
+    if (g_page.qr && g_page.qr_texture) {
+      env.share_qr_texture = reinterpret_cast<void*>(static_cast<std::uintptr_t>(g_page.qr_texture));
+      env.share_qr_modules = g_page.qr->size;
+    }
+  }
   const bool changed = ui::draw_app(g_page.state, env, g_page.fonts, g_page.report);
   ImGui::Render();
   want_fallback_glyphs();

@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, distinctColours, waitReady, sleep,
-         runner, expect, root } from './lib.mjs';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, ensureVisible, screenshot, distinctColours, waitReady,
+         sleep, serveDist, runner, expect, root } from './lib.mjs';
 
 const t = runner();
 const cli = path.join(root, 'build', 'native', 'core', 'xuanka');
@@ -149,6 +151,43 @@ await t.test('the example host page hears the iframe\'s state and starts it on a
   await screenshot(host, 'desktop-embed-example');
   expect(problems.length === 0, problems.join('; '));
   await host.close();
+});
+
+// The QR code a customer scans from the engineer's screen: decoded from the page's own pixels by
+// a real decoder (jsQR), it must be the page's address, which reopens the same plan.
+for (const device of [PHONE, DESKTOP]) {
+  await t.test(`${device.name}: the share link's QR code decodes (jsQR) to the page's own address`, async () => {
+    const { server, base } = await serveDist();
+    try {
+      const { page: p, problems } = await open(device, `${base}/xuanka.html#view=estimate&s=${encodeURIComponent(JSON.stringify(scenario))}`);
+      await press(p, device, 'est.qr');
+      await sleep(300);  // the code is made when the link is written and drawn the frame after
+      await p.evaluate(() => window.xuanka.wake());
+      await sleep(200);
+      const r = await ensureVisible(p, device, 'est.qr.code');
+      const shot = await p.screenshot({ type: 'png', clip: { x: r.x, y: r.y, width: r.w, height: r.h } });
+      const png = PNG.sync.read(shot);
+      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      const href = await p.evaluate(() => location.href);
+      expect(code && code.data === href, `decoded ${code ? code.data.slice(0, 120) : 'nothing'}; the address is ${href.slice(0, 120)}`);
+      expect(href.includes('qwen2.5-7b'), `the address does not carry the plan: ${href.slice(0, 200)}`);
+      await screenshot(p, `${device.name}-share-qr`);
+      expect(problems.length === 0, problems.join('; '));
+      await p.close();
+    } finally {
+      server.close();
+    }
+  });
+}
+
+await t.test('a page saved to disk (file://) shows no QR code, and says why', async () => {
+  const { page: p, problems } = await open(PHONE, brandedUrl);
+  await press(p, PHONE, 'est.qr');
+  await sleep(300);
+  const rc = await rects(p);
+  expect(!rc['est.qr.code'] && rc['est.file_link_warning'], `rects: qr ${JSON.stringify(rc['est.qr.code'])}, warning ${JSON.stringify(rc['est.file_link_warning'])}`);
+  expect(problems.length === 0, problems.join('; '));
+  await p.close();
 });
 
 await browser.close();
