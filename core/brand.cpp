@@ -10,10 +10,8 @@ using nlohmann::json;
 namespace {
 constexpr const char* kBlockOpen = "<script type=\"application/json\" id=\"xuanka-config\">";
 constexpr const char* kBlockClose = "</script>";
+}  // namespace
 
-// JSON text that is safe inside a <script> element: the three characters that HTML's script
-// data state reacts to ("</script", "<!--") are escaped; they only occur inside JSON strings,
-// where \uXXXX means the same character (RFC 8259 §7).
 std::string script_safe_json(const json& j) {
   std::string out;
   for (char c : dump_json(j)) {
@@ -24,7 +22,6 @@ std::string script_safe_json(const json& j) {
   }
   return out;
 }
-}  // namespace
 
 std::string html_escape(const std::string& s) {
   std::string out;

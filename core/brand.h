@@ -19,6 +19,11 @@ struct BrandedPage {
 // end the block early), and the title is HTML-escaped.
 BrandedPage brand_page(const std::string& overlay_text, const std::string& page_html, const Catalog& catalog);
 
+// JSON text that is safe inside a <script> element: '<', '>' and '&' (what HTML's script data
+// state reacts to: "</script", "<!--") are written \u003c, \u003e, \u0026; they only occur inside
+// JSON strings, where \uXXXX means the same character (RFC 8259 §7).
+std::string script_safe_json(const nlohmann::json& j);
+
 // `s` with & < > " ' as character references (HTML text and attribute values).
 std::string html_escape(const std::string& s);
 

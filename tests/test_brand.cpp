@@ -10,6 +10,7 @@
 #include "core/url_params.h"
 #include "ui/app_state.h"
 #include "ui/export.h"
+#include "ui/page_state.h"
 #include "ui/scenario_form.h"
 #include "vectors_io.h"
 
@@ -176,4 +177,34 @@ TEST_CASE("qr: sizes from the capacity table, finder and timing patterns, no cod
     }
     CHECK(m->at(8, 4 * v + 9));
   }
+}
+
+TEST_CASE("saved copy: the host's configuration with the current plan baked in, script-safe") {
+  ui::AppState st;
+  st.lang = core::Lang::en;
+  ui::from_contract({{"model", "qwen2.5-7b"}, {"task", "lora"}, {"gpu", "nvidia-a800-sxm4-80gb"}, {"parallel", {{"gpus", 2}}}},
+                    st.estimate.form);
+  ui::recompute(st, cat());
+  ui::ConfigSources src;
+  // The host's block: its overlay (a name with markup) and an old state that the copy replaces.
+  src.block = json{{"overlay", hostile_overlay()}, {"lang", "zh"}, {"view", "compare"}}.dump();
+  const std::string text = ui::saved_copy_config(src, st);
+  CHECK(text.find('<') == std::string::npos);  // "</script>" in the name cannot end the block
+  const json back = json::parse(text);
+  CHECK(back.at("overlay") == hostile_overlay());
+  CHECK(back.at("lang") == "en");
+  CHECK(back.at("view") == "estimate");
+  // The copy, read as the page reads its block, gives the same plan.
+  ui::ConfigSources reopened;
+  reopened.block = text;
+  const ui::PageConfig cfg = ui::read_config(reopened);
+  CHECK(cfg.problems.empty());
+  REQUIRE(cfg.overlay);
+  ui::AppState again;
+  std::vector<std::string> problems;
+  ui::apply_state(cfg.state, again, cat(), problems);
+  ui::recompute(again, cat());
+  CHECK(problems.empty());
+  CHECK(again.lang == core::Lang::en);
+  CHECK(again.derived.scenario_json == st.derived.scenario_json);
 }

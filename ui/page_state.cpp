@@ -1,6 +1,7 @@
 // Configuration and share link (ui layer).
 #include "ui/page_state.h"
 
+#include "core/brand.h"
 #include "core/url_params.h"
 #include "ui/scenario_form.h"
 #include "ui/strings.h"
@@ -147,7 +148,9 @@ std::string explain_problem(core::Lang L, const std::string& problem) {
   return path + (L == core::Lang::zh ? "：" : ": ") + tr(L, what);
 }
 
-std::string share_hash(const AppState& st) {
+namespace {
+// The state a link carries, key by key (the share hash's parameters).
+std::map<std::string, std::string> share_params(const AppState& st) {
   const RecommendState& r = st.recommend;
   const json rec = {{"budget_wan", r.budget_wan}, {"budget_kind", r.budget_kind}, {"deadline_days", r.deadline_days},
                     {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only}, {"max_cards", r.max_cards},
@@ -158,7 +161,25 @@ std::string share_hash(const AppState& st) {
                                        {"region", st.estimate.region},
                                        {"r", core::dump_json(rec)}};
   if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
-  return "#" + core::format_url_params(p);
+  return p;
+}
+}  // namespace
+
+std::string share_hash(const AppState& st) { return "#" + core::format_url_params(share_params(st)); }
+
+std::string saved_copy_config(const ConfigSources& src, const AppState& state) {
+  // The host's own configuration (its overlay and anything else), block then XUANKA_CONFIG as
+  // read_config merges them; what does not read is left out, as the page left it out.
+  json config = json::object();
+  for (const std::string* text : {&src.block, &src.global_json}) {
+    if (text->empty()) continue;
+    const json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    if (!j.is_object()) continue;
+    for (auto it = j.begin(); it != j.end(); ++it) config[it.key()] = it.value();
+  }
+  for (const char* k : kStateKeys) config.erase(k);
+  for (const auto& [k, v] : share_params(state)) config[k] = v;
+  return core::script_safe_json(config);
 }
 
 }  // namespace xuanka::ui

@@ -36,5 +36,10 @@ void apply_state(const nlohmann::json& cfg, AppState& state, const core::Catalog
 std::string explain_problem(core::Lang lang, const std::string& problem);
 // The share link's hash: "#card=..&lang=..&r=..&region=..&s=..&view=.." (keys in order).
 std::string share_hash(const AppState& state);
+// "保存离线版 / Save for offline": the configuration block of the saved copy — the host's own
+// configuration (its vendor overlay included) with the current state (the share link's keys)
+// baked in, so the file opens on this plan, in this language, with this vendor, from file:// —
+// as script-safe JSON text (core::script_safe_json).
+std::string saved_copy_config(const ConfigSources& src, const AppState& state);
 
 }  // namespace xuanka::ui

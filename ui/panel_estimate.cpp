@@ -547,6 +547,18 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     state.estimate.show_qr = !state.estimate.show_qr;
     changed = true;  // the page makes the code when the link is next written
   }
+  same_line_if_fits(tr(L, Str::save_offline));
+  if (button(ctx, "est.save_offline", tr(L, Str::save_offline))) {
+    ctx.report.save_offline = true;
+    state.copied = "offline";
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(L, Str::save_offline_hint));
+  if (state.copied == "offline") {
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
+    text(ctx, tr(L, Str::saved_offline));
+    ImGui::PopStyleColor();
+  }
   if (state.estimate.show_qr) draw_share_qr(ctx);
   // A runnable configuration for the setup: DeepSpeed JSON, Megatron-LM arguments, vLLM line.
   for (const core::RunConfig& rc : dv.run_configs) {

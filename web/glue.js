@@ -7,6 +7,10 @@
   var canvas = Module.canvas;
   var hook = { ready: false, first_frame_ms: null, errors: [] };
   window.xuanka = hook;
+  // The page as it came, for "Save for offline": taken now, while this script runs and before
+  // anything changes the document (the packed wasm is emptied once unpacked, the canvas sized,
+  // the text agents added). The file's closing tags come from serialising the document.
+  var pageSource = '<!doctype html>\n' + document.documentElement.outerHTML;
 
   // --- configuration: the raw sources, read and merged in C++ (ui/page_state.cpp) -----------
   // The host page's config block < window.XUANKA_CONFIG < URL query < URL hash; vendor data only
@@ -242,6 +246,28 @@
     hook.lastQuote = url;
     toHost({ type: 'xuanka:quote', url: url, summary: summary });
     hook.open(url);
+  };
+
+  // "保存离线版 / Save for offline": the page itself with a new configuration block (the host's
+  // own configuration with the current plan baked in: ui/page_state.cpp saved_copy_config, already
+  // script-safe), downloaded as a file that opens from file:// with no network.
+  hook.lastSave = null;
+  Module.saveOffline = function (config) {
+    // (Spelled in two pieces: the page must hold the block's opening tag once, for xuanka brand.)
+    var open = '<script type="application/json" id="' + 'xuanka-config">';
+    var a = pageSource.indexOf(open), b = a < 0 ? -1 : pageSource.indexOf('</' + 'script>', a);
+    if (a < 0 || b < 0) return;
+    var html = pageSource.slice(0, a + open.length) + config + pageSource.slice(b);
+    var name = 'xuanka-' + new Date().toISOString().slice(0, 10) + '.html';
+    hook.lastSave = { name: name, bytes: html.length };
+    var url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+    var link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    document.body.removeChild(link);
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
   };
 
   // Clipboard (WEB-PLATFORM.md §6): async API when allowed, else a hidden textarea + execCommand.

@@ -44,6 +44,7 @@ EM_JS(char*, js_page_href, (), { return Module.heapString(location.href); });
 EM_JS(void, js_open_quote, (const char* url, const char* summary), {
   if (Module.openQuote) Module.openQuote(UTF8ToString(url), UTF8ToString(summary));
 });
+EM_JS(void, js_save_offline, (const char* config), { if (Module.saveOffline) Module.saveOffline(UTF8ToString(config)); });
 EM_JS(void, js_report_state, (const char* json), { if (Module.reportState) Module.reportState(UTF8ToString(json)); });
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
@@ -95,6 +96,7 @@ struct Page {
   std::vector<core::PortingStack> porting;  // embedded porting documents (catalog/porting.json)
   std::vector<std::string> catalog_problems;  // diagnostics of the overlay (shown in the state)
   std::vector<std::string> config_problems;   // what the configuration or the link got wrong
+  ui::ConfigSources config_sources;           // as the page found them (a saved copy keeps the host's)
   ui::TextAgent agent;
   float dpr = 1.0f;            // device pixel ratio
   float css_w = 800, css_h = 600;  // viewport in CSS px
@@ -198,6 +200,7 @@ void read_config() {
     auto text = [&](const char* k) { return sources.contains(k) && sources[k].is_string() ? sources[k].get<std::string>() : std::string(); };
     src = {text("block"), text("global_json"), text("query"), text("hash")};
   }
+  g_page.config_sources = src;
   ui::PageConfig cfg = ui::read_config(src);
   for (auto& p : cfg.problems) g_page.config_problems.push_back(p);
   if (cfg.overlay) {
@@ -366,6 +369,10 @@ void frame() {
   if (g_page.report.ask_quote) {
     g_page.report.ask_quote = false;
     open_quote();
+  }
+  if (g_page.report.save_offline) {
+    g_page.report.save_offline = false;
+    js_save_offline(ui::saved_copy_config(g_page.config_sources, g_page.state).c_str());
   }
   if (!g_page.report.copy_text.empty()) {
     js_copy_text(g_page.report.copy_text.c_str());

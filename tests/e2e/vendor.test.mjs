@@ -190,5 +190,44 @@ await t.test('a page saved to disk (file://) shows no QR code, and says why', as
   await p.close();
 });
 
+await t.test('phone: "Save for offline" gives a file that reopens offline on the same plan, language and vendor', async () => {
+  const { page: p, problems } = await open(PHONE, brandedUrl);
+  await press(p, PHONE, 'lang');   // English, to see the language travel too
+  // The download's content, as the page hands it to the browser.
+  await p.evaluate(() => {
+    const make = URL.createObjectURL;
+    URL.createObjectURL = (blob) => { window.__saved = blob; return make(blob); };
+  });
+  await press(p, PHONE, 'est.save_offline');
+  await p.waitForFunction(() => window.__saved, { polling: 100, timeout: 5000 });
+  const html = await p.evaluate(() => window.__saved.text());
+  const last = await p.evaluate(() => window.xuanka.lastSave);
+  expect(last && /^xuanka-\d{4}-\d{2}-\d{2}\.html$/.test(last.name), `saved as ${JSON.stringify(last)}`);
+  expect((html.match(/id="xuanka-config">/g) || []).length === 1, 'the saved copy does not hold exactly one config block');
+  const file = path.join(work, 'saved-copy.html');
+  fs.writeFileSync(file, html);
+  await p.close();
+  // Reopened with the network off: the plan, the language and the vendor come back.
+  const q = await browser.newPage();
+  await q.setOfflineMode(true);
+  const errors = [];
+  q.on('pageerror', (e) => errors.push(e.message));
+  q.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) errors.push(`request ${r.url()}`); });
+  await q.setViewport(PHONE.viewport);
+  await q.goto(pathToFileURL(file).href);
+  await waitReady(q);
+  const s = await state(q);
+  expect(s.lang === 'en', `language ${s.lang}`);
+  expect(s.scenario.model === 'qwen2.5-7b' && s.scenario.parallel.gpus === 2 && s.scenario.gpu === 'nvidia-a800-sxm4-80gb',
+         `scenario ${JSON.stringify(s.scenario).slice(0, 200)}`);
+  expect(s.vendor && s.vendor.name === overlay.vendor.name && s.vendor.rent_cny_per_card_hour['nvidia-a800-sxm4-80gb'] === 18.5,
+         `vendor ${JSON.stringify(s.vendor)}`);
+  expect(s.page_problems.length === 0, `problems ${s.page_problems}`);
+  await screenshot(q, 'phone-saved-copy-offline');
+  expect(errors.length === 0, errors.join('; '));
+  expect(problems.length === 0, problems.join('; '));
+  await q.close();
+});
+
 await browser.close();
 process.exit(t.finish());
