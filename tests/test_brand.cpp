@@ -208,3 +208,31 @@ TEST_CASE("saved copy: the host's configuration with the current plan baked in, 
   CHECK(again.lang == core::Lang::en);
   CHECK(again.derived.scenario_json == st.derived.scenario_json);
 }
+
+TEST_CASE("picture: the memory bar's segments add up to the total, the vendor's colour, a code of the link") {
+  ui::AppState st;
+  ui::from_contract({{"model", "qwen2.5-7b"}, {"task", "lora"}, {"gpu", "nvidia-a800-sxm4-80gb"}, {"parallel", {{"gpus", 2}}}},
+                    st.estimate.form);
+  ui::recompute(st, cat());
+  core::Catalog branded = cat();
+  REQUIRE(core::apply_overlay(hostile_overlay().dump(), branded).empty());
+  const std::string link = "https://idc.example.com/xuanka.html#s=abc";
+  const json pic = ui::result_picture(st, branded, link);
+  REQUIRE(pic.is_object());
+  CHECK(pic.at("vendor").at("color") == "#0a6e4f");
+  double sum = 0;
+  for (const auto& s : pic.at("memory").at("segments")) sum += s.at("bytes").get<double>();
+  // The breakdown's parts (weights, gradients, optimizer, activations + logits + temporaries,
+  // KV cache, context + fragmentation) are the whole per-GPU total (core/estimator.h).
+  CHECK_THAT(sum, Catch::Matchers::WithinRel(pic.at("memory").at("total_bytes").get<double>(), 1e-9));
+  CHECK(pic.at("memory").at("capacity_bytes").get<double>() == 80.0 * (1ull << 30));
+  const auto qr = core::make_qr(link);
+  REQUIRE(qr);
+  CHECK(pic.at("qr").at("size") == qr->size);
+  CHECK(pic.at("qr").at("bits").get<std::string>().size() == qr->dark.size());
+  CHECK_FALSE(ui::result_picture(st, branded, "").contains("qr"));  // a saved file's picture has no code
+  ui::AppState bad = st;
+  bad.estimate.form.seq_len = "-5";
+  ui::recompute(bad, cat());
+  CHECK(ui::result_picture(bad, branded, link).is_null());
+}

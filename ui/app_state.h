@@ -147,6 +147,7 @@ struct FrameReport {
   std::string copy_text;              // text to put on the clipboard after this frame, if any
   bool copy_link = false;             // put the page's URL (the share link) on the clipboard
   bool ask_quote = false;             // open the vendor's quote target with the plan (ui/export.h quote_link)
+  bool save_picture = false;          // download a PNG of the result for a chat (result_picture)
   bool save_offline = false;          // download the page itself with this plan baked in (saved_copy_config)
   // With FrameEnv::record_text (browser tests): every text drawn this frame in the page's
   // words, and apart from it, quoted source material drawn as it is (catalog notes, source

@@ -1,10 +1,15 @@
 // Export of the current result (ui layer).
 #include "ui/export.h"
 
+#include <cstdio>
+#include <tuple>
+
 #include "core/contract.h"
 #include "core/format.h"
 #include "core/overlay.h"
+#include "core/qr.h"
 #include "core/url_params.h"
+#include "ui/mem_colors.h"
 #include "ui/notices.h"
 #include "ui/strings.h"
 
@@ -119,6 +124,65 @@ std::string quote_link(const std::string& target, const AppState& state, const c
   if (s.gpu) subject += ", " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name;
   return target + (target.find('?') == std::string::npos ? "?" : "&") + "subject=" + core::percent_encode(subject) +
          "&body=" + core::percent_encode(body);
+}
+
+nlohmann::json result_picture(const AppState& state, const core::Catalog& catalog, const std::string& share_url) {
+  const core::Lang L = state.lang;
+  const Derived& d = state.derived;
+  if (!d.estimate || !d.problems.empty()) return nullptr;
+  const core::Estimate& e = *d.estimate;
+  const core::Scenario& s = d.scenario;
+  json pic = {{"title", std::string(tr(L, Str::app_name)) + " · " + tr(L, Str::app_tagline)}, {"vendor", nullptr}};
+  if (catalog.vendor) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%06x", catalog.vendor->color_rgb.value_or(0x1766CC) & 0xFFFFFFu);
+    pic["vendor"] = {{"name", catalog.vendor->name}, {"contact", catalog.vendor->contact}, {"color", hex}};
+  }
+  json lines = json::array();
+  const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
+  lines.push_back(std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + " · " +
+                  tr_key(L, core::info(s.task).label));
+  if (s.gpu) lines.push_back(std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name);
+  if (e.days) {
+    lines.push_back(std::string(tr(L, Str::training_time)) + ": " + core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
+                    core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
+  }
+  if (e.decode_tokens_per_s_total) lines.push_back(std::string(tr(L, Str::total_speed)) + ": " + core::format_grouped(*e.decode_tokens_per_s_total));
+  if (d.cost && d.cost->job_rent_cny) {
+    lines.push_back(std::string(tr(L, Str::job_cost)) + ": " + core::format_cny(*d.cost->job_rent_cny, L) + " " + tr(L, Str::rented));
+  }
+  pic["lines"] = lines;
+  const core::MemoryBreakdown& b = e.memory;
+  json segments = json::array();
+  const std::tuple<Str, double, std::uint32_t> rows[] = {
+      {Str::mem_weights, b.weights_bytes, mem_colors::kWeights},
+      {Str::mem_grads, b.gradients_bytes, mem_colors::kGradients},
+      {Str::mem_optimizer, b.optimizer_bytes, mem_colors::kOptimizer},
+      {Str::mem_activations, b.activations_bytes + b.logits_bytes + b.temporary_bytes, mem_colors::kActivations},
+      {Str::mem_kv, b.kv_cache_bytes, mem_colors::kKv},
+      {Str::mem_overhead, b.context_bytes + b.fragmentation_bytes, mem_colors::kOverhead}};
+  for (const auto& [label, bytes, rgb] : rows) {
+    if (bytes <= 0) continue;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%06x", rgb);
+    segments.push_back({{"label", std::string(tr(L, label)) + " " + core::format_bytes_binary(bytes)}, {"bytes", bytes}, {"color", hex}});
+  }
+  std::string head = std::string(tr(L, Str::per_gpu_memory)) + " " + core::format_bytes_binary(e.total_bytes);
+  if (s.gpu && s.gpu->memory_bytes) head += " / " + core::format_bytes_binary(*s.gpu->memory_bytes);
+  pic["memory"] = {{"heading", head}, {"total_bytes", e.total_bytes}, {"segments", segments},
+                   {"capacity_bytes", s.gpu && s.gpu->memory_bytes ? json(*s.gpu->memory_bytes) : json(nullptr)},
+                   {"fits", e.fits ? json(*e.fits) : json(nullptr)},
+                   {"verdict", e.fits ? tr(L, *e.fits ? Str::fits : Str::does_not_fit) : ""}};
+  if (!share_url.empty()) {
+    pic["link"] = share_url;
+    pic["qr_caption"] = tr(L, Str::qr_caption);
+    if (const auto qr = core::make_qr(share_url)) {
+      std::string bits(qr->dark.size(), '0');
+      for (std::size_t i = 0; i < qr->dark.size(); ++i) bits[i] = qr->dark[i] ? '1' : '0';
+      pic["qr"] = {{"size", qr->size}, {"bits", bits}};
+    }
+  }
+  return pic;
 }
 
 std::string export_json(const AppState& state) {

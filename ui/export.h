@@ -17,6 +17,13 @@ std::string summary_line(const AppState& state);
 // (before any #fragment), a mailto: address a subject and body (RFC 6068: percent-encoded, CRLF
 // line breaks), a tel: number stays as it is. Empty when the target is not an accepted kind.
 std::string quote_summary(const AppState& state, const core::Catalog& catalog);
+
+// "保存图片 / Save picture": what the picture for a chat message shows, for web/glue.js to draw
+// — the vendor's name and colour (or the product's), the plan's lines (model, task, card x
+// count, time, cost), the memory bar against the card (segments with their 0xRRGGBB colours
+// from ui/mem_colors.h) and the verdict, and the share link (drawn as a QR code beside it).
+// `share_url` empty: no link or code. Null when there is no result to show.
+nlohmann::json result_picture(const AppState& state, const core::Catalog& catalog, const std::string& share_url);
 std::string quote_link(const std::string& target, const AppState& state, const core::Catalog& catalog,
                        const std::string& share_url);
 

@@ -1,6 +1,7 @@
 // The page's colours, named once (ui layer). Text colours as ImVec4, drawing colours as ImU32.
 #pragma once
 #include "imgui.h"
+#include "ui/mem_colors.h"
 
 namespace xuanka::ui::palette {
 
@@ -33,12 +34,13 @@ constexpr ImU32 kSeriesA = IM_COL32(23, 102, 204, 255);    // owned / Pareto fro
 constexpr ImU32 kSeriesAFaint = IM_COL32(23, 102, 204, 160);
 constexpr ImU32 kSeriesB = IM_COL32(240, 140, 30, 255);    // rented
 constexpr ImU32 kPointOther = IM_COL32(150, 155, 165, 200);
-// The memory bar's segments.
-constexpr ImU32 kMemWeights = IM_COL32(23, 102, 204, 255);
-constexpr ImU32 kMemGradients = IM_COL32(94, 160, 230, 255);
-constexpr ImU32 kMemOptimizer = IM_COL32(240, 160, 40, 255);
-constexpr ImU32 kMemActivations = IM_COL32(60, 170, 110, 255);
-constexpr ImU32 kMemKv = IM_COL32(160, 90, 200, 255);
-constexpr ImU32 kMemOverhead = IM_COL32(150, 150, 160, 255);
+// The memory bar's segments (ui/mem_colors.h, shared with the saved picture).
+constexpr ImU32 opaque(std::uint32_t rgb) { return IM_COL32((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, 255); }
+constexpr ImU32 kMemWeights = opaque(mem_colors::kWeights);
+constexpr ImU32 kMemGradients = opaque(mem_colors::kGradients);
+constexpr ImU32 kMemOptimizer = opaque(mem_colors::kOptimizer);
+constexpr ImU32 kMemActivations = opaque(mem_colors::kActivations);
+constexpr ImU32 kMemKv = opaque(mem_colors::kKv);
+constexpr ImU32 kMemOverhead = opaque(mem_colors::kOverhead);
 
 }  // namespace xuanka::ui::palette

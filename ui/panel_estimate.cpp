@@ -547,6 +547,18 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     state.estimate.show_qr = !state.estimate.show_qr;
     changed = true;  // the page makes the code when the link is next written
   }
+  same_line_if_fits(tr(L, Str::save_picture));
+  if (button(ctx, "est.save_picture", tr(L, Str::save_picture))) {
+    ctx.report.save_picture = true;
+    state.copied = "picture";
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(L, Str::save_picture_hint));
+  if (state.copied == "picture") {
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
+    text(ctx, tr(L, Str::saved_offline));
+    ImGui::PopStyleColor();
+  }
   same_line_if_fits(tr(L, Str::save_offline));
   if (button(ctx, "est.save_offline", tr(L, Str::save_offline))) {
     ctx.report.save_offline = true;

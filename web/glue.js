@@ -258,17 +258,87 @@
     var a = pageSource.indexOf(open), b = a < 0 ? -1 : pageSource.indexOf('</' + 'script>', a);
     if (a < 0 || b < 0) return;
     var html = pageSource.slice(0, a + open.length) + config + pageSource.slice(b);
-    var name = 'xuanka-' + new Date().toISOString().slice(0, 10) + '.html';
-    hook.lastSave = { name: name, bytes: html.length };
-    var url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-    var link = document.createElement('a');
+    hook.lastSave = { name: download(new Blob([html], { type: 'text/html' }), 'html'), bytes: html.length };
+  };
+
+  // "保存图片 / Save picture": the result drawn for a chat message, 1080 px wide (WeChat shows a
+  // picture at full width on a phone), with the system's fonts; the spec comes from C++
+  // (ui/export.cpp result_picture): the vendor's bar, the plan's lines, the memory bar against the
+  // card, and the share link as a QR code of whole-pixel modules with a 4-module quiet zone.
+  hook.lastPicture = null;
+  Module.savePicture = function (json) {
+    var spec = JSON.parse(json);
+    var W = 1080, pad = 48, font = 'system-ui, -apple-system, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
+    var c = document.createElement('canvas'), g = c.getContext('2d');
+    function wrap(text, px, width) {       // lines of `text` no wider than `width` at `px`
+      g.font = px + 'px ' + font;
+      var out = [], line = '';
+      Array.from(text).forEach(function (ch) {
+        if (line && g.measureText(line + ch).width > width) { out.push(line); line = ''; }
+        line += ch;
+      });
+      if (line) out.push(line);
+      return out;
+    }
+    var qr = spec.qr, qrModule = qr ? Math.max(2, Math.floor(300 / (qr.size + 8))) : 0, qrSide = qr ? qrModule * (qr.size + 8) : 0;
+    var head = wrap(spec.vendor ? spec.vendor.name + (spec.vendor.contact ? ' · ' + spec.vendor.contact : '') : spec.title, 40, W - 2 * pad);
+    var body = [];
+    spec.lines.forEach(function (l) { body = body.concat(wrap(l, 34, W - 2 * pad)); });
+    var legend = spec.memory.segments.map(function (s) { return s; });
+    var H = pad + head.length * 54 + 40 + 60 + 80 + Math.ceil(legend.length / 2) * 48 + 24 + body.length * 50 + 32 + Math.max(qrSide, 60) + pad + 40;
+    c.width = W; c.height = H;
+    g.fillStyle = '#ffffff'; g.fillRect(0, 0, W, H);
+    var y = 0, bandH = pad + head.length * 54 + 16;
+    g.fillStyle = spec.vendor ? spec.vendor.color : '#1766cc'; g.fillRect(0, 0, W, bandH);
+    g.fillStyle = '#ffffff'; g.font = '40px ' + font; g.textBaseline = 'top';
+    head.forEach(function (l, i) { g.fillText(l, pad, pad * 0.7 + i * 54); });
+    y = bandH + 40;
+    var m = spec.memory;
+    g.fillStyle = '#1a1f29'; g.font = 'bold 40px ' + font; g.fillText(m.heading, pad, y); y += 60;
+    var barW = W - 2 * pad, scale = Math.max(m.total_bytes, m.capacity_bytes || 0) || 1, x = pad;
+    g.fillStyle = '#e9edf3'; g.fillRect(pad, y, barW, 56);
+    m.segments.forEach(function (s) { var w = barW * s.bytes / scale; g.fillStyle = s.color; g.fillRect(x, y, w, 56); x += w; });
+    if (m.capacity_bytes) { g.fillStyle = '#c71f1f'; g.fillRect(pad + barW * m.capacity_bytes / scale - 3, y - 8, 6, 72); }
+    y += 80;
+    g.font = '30px ' + font;
+    legend.forEach(function (s, i) {
+      var lx = pad + (i % 2) * (barW / 2), ly = y + Math.floor(i / 2) * 48;
+      g.fillStyle = s.color; g.fillRect(lx, ly + 4, 28, 28);
+      g.fillStyle = '#1a1f29'; g.fillText(s.label, lx + 40, ly);
+    });
+    y += Math.ceil(legend.length / 2) * 48 + 24;
+    if (m.verdict) { g.font = 'bold 34px ' + font; g.fillStyle = m.fits ? '#1a8c40' : '#c71f1f'; g.fillText(m.verdict, pad, y - 12); y += 40; }
+    g.font = '34px ' + font; g.fillStyle = '#1a1f29';
+    body.forEach(function (l) { g.fillText(l, pad, y); y += 50; });
+    y += 32;
+    if (qr) {
+      var qx = W - pad - qrSide;
+      g.fillStyle = '#ffffff'; g.fillRect(qx, y, qrSide, qrSide);
+      g.fillStyle = '#000000';
+      for (var r = 0; r < qr.size; ++r) {
+        for (var k = 0; k < qr.size; ++k) {
+          if (qr.bits.charCodeAt(r * qr.size + k) === 49) g.fillRect(qx + (k + 4) * qrModule, y + (r + 4) * qrModule, qrModule, qrModule);
+        }
+      }
+      g.fillStyle = '#5a6270';
+      wrap(spec.qr_caption, 28, W - 3 * pad - qrSide).forEach(function (l, i) { g.fillText(l, pad, y + 20 + i * 40); });
+    }
+    g.fillStyle = '#8a909a'; g.font = '26px ' + font;
+    g.fillText(spec.title, pad, H - pad - 10);
+    hook.lastPicture = { width: W, height: H };
+    c.toBlob(function (blob) { if (blob) download(blob, 'png'); }, 'image/png');
+  };
+  // A file for the user, "xuanka-YYYY-MM-DD.EXT", through a link with the download attribute.
+  function download(blob, ext) {
+    var url = URL.createObjectURL(blob), link = document.createElement('a');
     link.href = url;
-    link.download = name;
+    link.download = 'xuanka-' + new Date().toISOString().slice(0, 10) + '.' + ext;
     document.body.appendChild(link);
     link.click();
     document.body.removeChild(link);
     setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
-  };
+    return link.download;
+  }
 
   // Clipboard (WEB-PLATFORM.md §6): async API when allowed, else a hidden textarea + execCommand.
   hook.lastCopy = null;

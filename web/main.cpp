@@ -44,6 +44,7 @@ EM_JS(char*, js_page_href, (), { return Module.heapString(location.href); });
 EM_JS(void, js_open_quote, (const char* url, const char* summary), {
   if (Module.openQuote) Module.openQuote(UTF8ToString(url), UTF8ToString(summary));
 });
+EM_JS(void, js_save_picture, (const char* spec), { if (Module.savePicture) Module.savePicture(UTF8ToString(spec)); });
 EM_JS(void, js_save_offline, (const char* config), { if (Module.saveOffline) Module.saveOffline(UTF8ToString(config)); });
 EM_JS(void, js_report_state, (const char* json), { if (Module.reportState) Module.reportState(UTF8ToString(json)); });
 EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHash(UTF8ToString(hash)); });
@@ -369,6 +370,18 @@ void frame() {
   if (g_page.report.ask_quote) {
     g_page.report.ask_quote = false;
     open_quote();
+  }
+  if (g_page.report.save_picture) {
+    g_page.report.save_picture = false;
+    // A saved file's file:/// address opens nowhere else: its picture carries no link or code.
+    std::string link;
+    if (!g_page.file_page) {
+      char* href = js_page_href();
+      link = href;
+      free(href);
+    }
+    const json spec = ui::result_picture(g_page.state, g_page.catalog, link);
+    if (!spec.is_null()) js_save_picture(core::dump_json(spec).c_str());
   }
   if (g_page.report.save_offline) {
     g_page.report.save_offline = false;

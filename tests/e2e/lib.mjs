@@ -161,11 +161,11 @@ export function distinctColours(buf) {
 }
 
 // A static server on 127.0.0.1 (any free port) serving the repository's dist/ folder.
-export function serveDist() {
+export function serveDist(dir = path.join(root, 'dist')) {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
-      const p = path.join(root, 'dist', decodeURIComponent(req.url.split('?')[0].split('#')[0]));
-      if (!p.startsWith(path.join(root, 'dist')) || !fs.existsSync(p) || fs.statSync(p).isDirectory()) {
+      const p = path.join(dir, decodeURIComponent(req.url.split('?')[0].split('#')[0]));
+      if (!p.startsWith(dir) || !fs.existsSync(p) || fs.statSync(p).isDirectory()) {
         res.writeHead(404); res.end(); return;
       }
       res.writeHead(200, { 'content-type': p.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream' });

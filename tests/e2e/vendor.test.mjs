@@ -229,5 +229,38 @@ await t.test('phone: "Save for offline" gives a file that reopens offline on the
   await q.close();
 });
 
+await t.test('phone: "Save picture" gives a 1080-px PNG in the vendor\'s colour whose QR code opens the plan', async () => {
+  const { server, base } = await serveDist(work);   // the branded page, over http (a file:// picture has no link)
+  try {
+    const { page: p, problems } = await open(PHONE, `${base}/xuanka.html#view=estimate&s=${encodeURIComponent(JSON.stringify(scenario))}`);
+    await p.evaluate(() => {
+      const make = URL.createObjectURL;
+      URL.createObjectURL = (blob) => { window.__saved = blob; return make(blob); };
+    });
+    await press(p, PHONE, 'est.save_picture');
+    await p.waitForFunction(() => window.__saved && window.__saved.type === 'image/png', { polling: 100, timeout: 5000 });
+    const b64 = await p.evaluate(async () => {
+      const bytes = new Uint8Array(await window.__saved.arrayBuffer());
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      return btoa(s);
+    });
+    const buf = Buffer.from(b64, 'base64');
+    fs.writeFileSync(path.join(root, 'tests', 'e2e', 'screenshots', 'phone-saved-picture.png'), buf);
+    const png = PNG.sync.read(buf);
+    expect(png.width === 1080 && png.height > 900 && png.height < 2400, `picture ${png.width}x${png.height}`);
+    // The band at the top in the vendor's colour, #0a6e4f.
+    const px = [png.data[0], png.data[1], png.data[2]];
+    expect(px[0] === 0x0a && px[1] === 0x6e && px[2] === 0x4f, `top-left pixel ${px}`);
+    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    const href = await p.evaluate(() => location.href);
+    expect(code && code.data === href, `the picture's code reads ${code ? code.data.slice(0, 100) : 'nothing'}; the address is ${href.slice(0, 100)}`);
+    expect(problems.length === 0, problems.join('; '));
+    await p.close();
+  } finally {
+    server.close();
+  }
+});
+
 await browser.close();
 process.exit(t.finish());
