@@ -77,10 +77,12 @@
         hook.wasm_unpacked_by = 'inflate';
         unpack = new Promise(function (resolve) { resolve(gunzip(gz, size)); });
       }
+      hook.timing = { unpack_start_ms: performance.now() };
       unpack.then(function (bytes) {
+        hook.timing.unpacked_ms = performance.now();
         if (bytes.byteLength !== size) throw new Error('wasm unpacked to ' + bytes.byteLength + ' bytes, expected ' + size);
         return WebAssembly.instantiate(bytes, imports);
-      }).then(function (r) { receive(r.instance, r.module); }, function (e) {
+      }).then(function (r) { hook.timing.instantiated_ms = performance.now(); receive(r.instance, r.module); }, function (e) {
         Module.showFatal('wasm: ' + String(e && e.message || e).slice(0, 160));
       });
       return {};

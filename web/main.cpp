@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <cmath>
 #include <set>
@@ -119,6 +120,7 @@ struct Page {
   bool release_after_press = false;
   float wheel_x = 0, wheel_y = 0;  // pending wheel, ImGui units
   std::string out;             // last string handed to JS
+  std::map<std::string, double> startup_ms;  // performance.now() at each start-up step (the budget's breakdown)
   // The share link's QR code, made while the Estimate view shows it (EstimateState::show_qr).
   std::string qr_text;         // the link it encodes
   std::optional<core::QrMatrix> qr;
@@ -308,6 +310,7 @@ void apply_touch(ImGuiIO& io) {
 void frame() {
   if (!g_page.window) return;
   rebuild_fonts_if_needed();
+  if (!g_page.ready) g_page.startup_ms["fonts_built"] = emscripten_get_now();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   g_page.gl_ready = true;
@@ -396,6 +399,7 @@ void frame() {
     g_page.frames_pending = std::max(g_page.frames_pending, 1);
   }
   if (!g_page.ready) {
+    g_page.startup_ms["first_frame"] = emscripten_get_now();
     g_page.ready = true;
     js_first_frame();
   }
@@ -579,6 +583,7 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
       {"font_px", g_page.fonts.body_px},
       {"atlas", {io.Fonts->TexWidth, io.Fonts->TexHeight}},
       {"missing_glyphs", missing},
+      {"startup_ms", g_page.startup_ms},
   });
 }
 
@@ -627,6 +632,7 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_rects() {
 
 // [SECTION] main
 int main() {
+  g_page.startup_ms["main"] = emscripten_get_now();
   {
     core::Diagnostics d;
     g_page.catalog = core::load_embedded_catalog(d);
@@ -634,6 +640,7 @@ int main() {
     g_page.porting = core::load_embedded_porting(d);
     for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
   }
+  g_page.startup_ms["catalog_loaded"] = emscripten_get_now();
   read_config();
   {
     char* t = js_today();
@@ -642,6 +649,7 @@ int main() {
     free(t);
   }
   ui::recompute(g_page.state, g_page.catalog);
+  g_page.startup_ms["first_results"] = emscripten_get_now();
   if (!glfwInit()) {
     js_fatal("glfwInit failed");
     return 1;
@@ -672,6 +680,7 @@ int main() {
   glfwSetScrollCallback(g_page.window, nullptr);  // the raw DOM deltas are wrong; glue.js feeds app_wheel
   ImGui_ImplOpenGL3_Init("#version 300 es");
   write_url();
+  g_page.startup_ms["gl_ready"] = emscripten_get_now();
   emscripten_set_main_loop(main_loop, 0, false);
   return 0;
 }
