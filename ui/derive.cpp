@@ -119,7 +119,14 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     const std::optional<double> hours = d.estimate->days ? std::optional<double>(*d.estimate->days * 24.0) : std::nullopt;
     d.cost = core::cost(*d.scenario.gpu, region, ci, hours);
   }
-  // The recommendation reruns on every input change (a full search takes < 50 ms in WebAssembly).
+  // The recommendation is searched only for the Recommend view, where it is shown: a full search
+  // takes 5-200 ms in WebAssembly (xuanka_bench), too long to rerun on each key typed in Estimate,
+  // and the page's first results would wait for it. Opening the view is a change, so it runs then.
+  if (state.view != View::recommend) {
+    d.recommendation.reset();
+    d.constraint_problems.clear();
+    return;
+  }
   core::Constraints c;
   d.constraint_problems = core::from_json(constraints_json(state.recommend, region), catalog, c);
   if (!d.constraint_problems.empty()) {
