@@ -166,6 +166,9 @@ struct VendorInfo {
   // as query parameters), a mailto: address (subject and body carry it) or a tel: number.
   std::string quote;
   std::optional<std::uint32_t> color_rgb;  // the vendor bar's colour, 0xRRGGBB ("#rrggbb" in JSON)
+  // The vendor's logo: a base64 data URI of a PNG, JPEG, WebP or SVG image, at most kMaxLogoChars.
+  // Drawn in the vendor bar; the browser decodes it as an image, where an SVG runs no script.
+  std::string logo;
 };
 
 struct Catalog {

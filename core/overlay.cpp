@@ -26,6 +26,22 @@ std::optional<QuoteTarget> quote_target_kind(const std::string& target) {
   return std::nullopt;
 }
 
+bool logo_uri_ok(const std::string& uri) {
+  if (uri.size() > kMaxLogoChars) return false;
+  for (const char* kind : {"data:image/png;base64,", "data:image/jpeg;base64,", "data:image/webp;base64,",
+                           "data:image/svg+xml;base64,"}) {
+    const std::size_t n = std::char_traits<char>::length(kind);
+    if (uri.compare(0, n, kind) != 0) continue;
+    if (uri.size() == n) return false;
+    for (std::size_t i = n; i < uri.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(uri[i]);
+      if (!std::isalnum(c) && c != '+' && c != '/' && c != '=') return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
   Diagnostics d;
   // An overlay is a few kB of offers; 1 MiB leaves room for a vendor's whole price list.
@@ -54,6 +70,11 @@ Diagnostics apply_overlay(const std::string& text, Catalog& catalog) {
       }
     };
     info.quote = r.str("quote", false).value_or("");
+    info.logo = r.str("logo", false).value_or("");
+    if (!info.logo.empty() && !logo_uri_ok(info.logo)) {
+      r.error("logo", "expected a base64 data URI of a PNG, JPEG, WebP or SVG image (\"data:image/png;base64,...\") of at most " +
+                          std::to_string(kMaxLogoChars) + " characters, found " + describe(json(info.logo)));
+    }
     const std::string color = r.str("color", false).value_or("");
     limit("name", info.name, 40);
     limit("contact", info.contact, 60);

@@ -236,3 +236,26 @@ TEST_CASE("picture: the memory bar's segments add up to the total, the vendor's 
   ui::recompute(bad, cat());
   CHECK(ui::result_picture(bad, branded, link).is_null());
 }
+
+TEST_CASE("logo: only a base64 data URI of a PNG, JPEG, WebP or SVG image, of bounded size") {
+  // A 1x1 PNG (the smallest valid one: signature, IHDR, IDAT, IEND), base64.
+  const std::string png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  CHECK(core::logo_uri_ok(png));
+  CHECK(core::logo_uri_ok("data:image/svg+xml;base64,PHN2Zy8+"));
+  for (const std::string no : {std::string("javascript:alert(1)"), std::string("data:text/html;base64,PHNjcmlwdD4="),
+                               std::string("data:image/svg+xml,<svg onload=alert(1)>"), std::string("data:image/png;base64,"),
+                               std::string("data:image/png;base64,iVBOR w0K"), std::string("https://example.com/logo.png"),
+                               "data:image/png;base64," + std::string(core::kMaxLogoChars, 'A')}) {
+    INFO(no.substr(0, 60));
+    CHECK_FALSE(core::logo_uri_ok(no));
+  }
+  json ov = hostile_overlay();
+  ov["vendor"]["logo"] = png;
+  core::Catalog c = cat();
+  REQUIRE(core::apply_overlay(ov.dump(), c).empty());
+  CHECK(c.vendor->logo == png);
+  ov["vendor"]["logo"] = "data:text/html;base64,PHNjcmlwdD4=";
+  const auto d = core::apply_overlay(ov.dump(), c);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].path == "$.vendor.logo");
+}

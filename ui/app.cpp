@@ -82,10 +82,16 @@ void draw_vendor_bar(const core::VendorInfo& v, FrameCtx& ctx) {
   const char* quote_label = tr(ctx.lang, Str::ask_quote);
   const float w_quote = v.quote.empty() ? 0.0f
                                         : ImGui::CalcTextSize(quote_label).x + ImGui::GetStyle().FramePadding.x * 2;
+  if (ctx.env.vendor_logo_texture) {
+    const float h = ImGui::GetFrameHeight();
+    ImGui::Image(ctx.env.vendor_logo_texture, ImVec2(h * ctx.env.vendor_logo_aspect, h));
+    track(ctx, "vendor.logo");
+    ImGui::SameLine();
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, fg);
   ImGui::PushTextWrapPos(right - pad - (w_quote > 0 ? w_quote + ImGui::GetStyle().ItemSpacing.x : 0.0f));
   check_glyphs(ctx, line.c_str());
-  if (!v.quote.empty()) ImGui::AlignTextToFramePadding();  // the first line level with the button's text
+  if (!v.quote.empty() || ctx.env.vendor_logo_texture) ImGui::AlignTextToFramePadding();  // level with the button and logo
   ImGui::TextWrapped("%s", line.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();

@@ -168,6 +168,8 @@ struct FrameEnv {
   bool record_text = false;           // keep FrameReport::drawn_text (browser tests)
   // The share link's QR code as a texture (the web layer makes it while EstimateState::show_qr is
   // on): modules per side, 0 when there is none; share_qr_too_long when the link exceeds a QR code.
+  void* vendor_logo_texture = nullptr;  // the vendor's logo, decoded by the browser (web/glue.js loadLogo)
+  float vendor_logo_aspect = 1.0f;      // its width / height
   void* share_qr_texture = nullptr;
   int share_qr_modules = 0;
   bool share_qr_too_long = false;

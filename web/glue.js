@@ -263,6 +263,28 @@
     hook.lastSave = { name: download(new Blob([html], { type: 'text/html' }), 'html'), bytes: html.length };
   };
 
+  // The vendor's logo (overlay vendor.logo, validated in core/overlay.cpp and again here): the
+  // browser decodes the data URI as an image (an SVG loaded as an image runs no script), draws it
+  // `px` physical pixels high (at most 6 times as wide) and hands the pixels to C++ (app_logo).
+  Module.loadLogo = function (uri, px) {
+    if (!/^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+\/=]+$/.test(uri)) return;
+    var img = new Image();
+    img.onload = function () {
+      var h = Math.max(1, px), ratio = (img.naturalWidth || 1) / (img.naturalHeight || 1);
+      var w = Math.max(1, Math.min(6 * h, Math.round(h * ratio)));
+      var c = document.createElement('canvas');
+      c.width = w; c.height = h;
+      var g = c.getContext('2d');
+      g.drawImage(img, 0, 0, w, h);
+      var data = g.getImageData(0, 0, w, h).data, p = _malloc(data.length);
+      HEAPU8.set(data, p);
+      Module._app_logo(p, w, h);
+      _free(p);
+      hook.logo = { width: w, height: h };
+    };
+    img.src = uri;
+  };
+
   // "保存图片 / Save picture": the result drawn for a chat message, 1080 px wide (WeChat shows a
   // picture at full width on a phone), with the system's fonts; the spec comes from C++
   // (ui/export.cpp result_picture): the vendor's bar, the plan's lines, the memory bar against the

@@ -45,6 +45,7 @@ EM_JS(char*, js_page_href, (), { return Module.heapString(location.href); });
 EM_JS(void, js_open_quote, (const char* url, const char* summary), {
   if (Module.openQuote) Module.openQuote(UTF8ToString(url), UTF8ToString(summary));
 });
+EM_JS(void, js_load_logo, (const char* uri, int px), { if (Module.loadLogo) Module.loadLogo(UTF8ToString(uri), px); });
 EM_JS(void, js_save_picture, (const char* spec), { if (Module.savePicture) Module.savePicture(UTF8ToString(spec)); });
 EM_JS(void, js_save_offline, (const char* config), { if (Module.saveOffline) Module.saveOffline(UTF8ToString(config)); });
 EM_JS(void, js_report_state, (const char* json), { if (Module.reportState) Module.reportState(UTF8ToString(json)); });
@@ -126,6 +127,8 @@ struct Page {
   std::optional<core::QrMatrix> qr;
   bool qr_upload = false;      // the texture is behind the matrix
   GLuint qr_texture = 0;
+  GLuint logo_texture = 0;     // the vendor's logo (app_logo), width / height
+  float logo_aspect = 1.0f;
 };
 
 Page g_page;  // the one page of this process (web layer owns it; core has no globals)
@@ -338,6 +341,10 @@ void frame() {
   env.touch = g_page.touch_mode;
   env.file_page = g_page.file_page;
   env.record_text = g_page.record_text;
+  if (g_page.logo_texture) {
+    env.vendor_logo_texture = reinterpret_cast<void*>(static_cast<std::uintptr_t>(g_page.logo_texture));
+    env.vendor_logo_aspect = g_page.logo_aspect;
+  }
   upload_share_qr();
   if (g_page.state.estimate.show_qr && !g_page.qr_text.empty()) {
     env.share_qr_too_long = !g_page.qr;
@@ -520,6 +527,7 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
          }
          const core::VendorInfo& v = *g_page.catalog.vendor;
          return json{{"name", v.name}, {"contact", v.contact}, {"url", v.url}, {"quote", v.quote},
+                     {"logo_shown", g_page.logo_texture != 0},
                      {"color", v.color_rgb ? json(*v.color_rgb) : json(nullptr)}, {"rent_cny_per_card_hour", offers},
                      {"hidden", [] {
                         json h = json::array();
@@ -603,6 +611,22 @@ EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text) {
   wake();
 }
 
+// The vendor's logo as RGBA pixels (web/glue.js loadLogo drew the data URI on a 2D canvas): a
+// texture for the vendor bar, sampled LINEAR (it is drawn at about the size it was decoded).
+EMSCRIPTEN_KEEPALIVE void app_logo(const unsigned char* rgba, int w, int h) {
+  if (!rgba || w <= 0 || h <= 0 || w > 4096 || h > 4096) return;
+  if (!g_page.logo_texture) glGenTextures(1, &g_page.logo_texture);
+  glBindTexture(GL_TEXTURE_2D, g_page.logo_texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  g_page.logo_aspect = static_cast<float>(w) / static_cast<float>(h);
+  wake();
+}
+
 // A starting scenario from the host page ("xuanka:load", web/glue.js): read as a link's hash is,
 // so vendor data in it is ignored and what does not read is listed on the page.
 EMSCRIPTEN_KEEPALIVE void app_load_link(const char* params) {
@@ -680,6 +704,10 @@ int main() {
   glfwSetScrollCallback(g_page.window, nullptr);  // the raw DOM deltas are wrong; glue.js feeds app_wheel
   ImGui_ImplOpenGL3_Init("#version 300 es");
   write_url();
+  // The vendor's logo, decoded by the browser and handed back as pixels (app_logo), 32 CSS px high.
+  if (g_page.catalog.vendor && !g_page.catalog.vendor->logo.empty()) {
+    js_load_logo(g_page.catalog.vendor->logo.c_str(), static_cast<int>(std::lround(32.0f * g_page.dpr)));
+  }
   g_page.startup_ms["gl_ready"] = emscripten_get_now();
   emscripten_set_main_loop(main_loop, 0, false);
   return 0;

@@ -25,11 +25,20 @@ const work = path.join(root, 'build', 'e2e-vendor');
 fs.mkdirSync(work, { recursive: true });
 const browser = await launch();
 
+// The vendor's logo: a 40 x 20 PNG, its left half red and its right half blue.
+const logoPng = new PNG({ width: 40, height: 20 });
+for (let y = 0; y < 20; ++y) {
+  for (let x = 0; x < 40; ++x) {
+    const i = (y * 40 + x) * 4;
+    logoPng.data.set(x < 20 ? [220, 30, 30, 255] : [30, 60, 220, 255], i);
+  }
+}
+const logo = 'data:image/png;base64,' + PNG.sync.write(logoPng).toString('base64');
 // Markup in every string the overlay lets a vendor write; the targets are ones brand accepts.
 const overlay = {
   schema_version: 1,
   vendor: { name: '杭州示例算力</script><script>alert(1)</script>', contact: '<img src=x onerror=alert(2)> 400-000-0000',
-            url: 'https://example.com/?q=<b>', quote: 'mailto:sales@example.com', color: '#0a6e4f' },
+            url: 'https://example.com/?q=<b>', quote: 'mailto:sales@example.com', color: '#0a6e4f', logo },
   offers: [{ id: 'nvidia-a800-sxm4-80gb', rent_cny_per_card_hour: 18.5, in_stock: true }],
   hidden: ['nvidia-h100-sxm5-80gb'],
 };
@@ -62,9 +71,17 @@ for (const device of [DESKTOP, PHONE]) {
     const r = s.results;
     expect(r.gpus === 2 && Math.abs(r.rent_cny_per_hour - 18.5 * 2 * (1 + r.vat_services)) < 1e-9,
            `rent ${r.rent_cny_per_hour} CNY/h for ${r.gpus} cards, VAT ${r.vat_services}`);
+    await p.waitForFunction(() => window.xuanka.logo, { polling: 100, timeout: 5000 });
+    await p.evaluate(() => window.xuanka.wake());
+    await sleep(200);
     const rc = await rects(p);
-    expect(rc.vendor && rc.quote, `vendor bar ${JSON.stringify(rc.vendor)}, quote ${JSON.stringify(rc.quote)}`);
-    await screenshot(p, `${device.name}-vendor-branded`);
+    expect(rc.vendor && rc.quote && rc['vendor.logo'], `vendor bar ${JSON.stringify(rc.vendor)}, quote ${JSON.stringify(rc.quote)}, logo ${JSON.stringify(rc['vendor.logo'])}`);
+    const { buf: shot } = await screenshot(p, `${device.name}-vendor-branded`);
+    // The logo drawn where the page says: red in its left quarter, blue in its right quarter.
+    const img = PNG.sync.read(shot), dpr = device.viewport.deviceScaleFactor, L = rc['vendor.logo'];
+    const at = (fx) => { const i = (Math.round((L.y + L.h / 2) * dpr) * img.width + Math.round((L.x + L.w * fx) * dpr)) * 4; return [img.data[i], img.data[i + 1], img.data[i + 2]]; };
+    const [red, blue] = [at(0.25), at(0.75)];
+    expect(red[0] > 180 && red[2] < 80 && blue[2] > 180 && blue[0] < 80, `logo pixels ${red} / ${blue}`);
     // The quote: hook.open is replaced so the test sees the address instead of a mail program.
     await p.evaluate(() => { window.xuanka.open = (u) => { window.__opened = u; }; });
     await press(p, device, 'quote');
@@ -83,7 +100,8 @@ for (const device of [DESKTOP, PHONE]) {
 await t.test('an overlay with script, onerror and javascript: in every string field runs nothing; the page says why and uses the built-in catalog', async () => {
   const evil = '<script>alert(3)</script><img src=x onerror=alert(4)>javascript:alert(5)';
   const bad = { schema_version: 1,
-                vendor: { name: evil, contact: evil, url: 'javascript:alert(6)', quote: 'javascript:alert(7)', color: evil },
+                vendor: { name: evil, contact: evil, url: 'javascript:alert(6)', quote: 'javascript:alert(7)', color: evil,
+                          logo: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="alert(8)"/>' },
                 offers: [{ id: evil, rent_cny_per_card_hour: 1 }], hidden: [evil] };
   // xuanka brand refuses it, naming each field, and writes nothing.
   const out = path.join(work, 'refused.html');
@@ -91,7 +109,7 @@ await t.test('an overlay with script, onerror and javascript: in every string fi
   fs.writeFileSync(path.join(work, 'bad.json'), JSON.stringify(bad));
   let refused = '';
   try { execFileSync(cli, ['brand', path.join(work, 'bad.json'), page, out], { stdio: 'pipe' }); } catch (e) { refused = String(e.stderr); }
-  for (const field of ['$.vendor.url', '$.vendor.quote', '$.vendor.color', '$.offers[0].id', '$.hidden[0]']) {
+  for (const field of ['$.vendor.url', '$.vendor.quote', '$.vendor.color', '$.vendor.logo', '$.offers[0].id', '$.hidden[0]']) {
     expect(refused.includes(field), `brand did not name ${field}: ${refused.slice(0, 400)}`);
   }
   expect(!fs.existsSync(out), 'brand wrote a page for a refused overlay');
