@@ -78,9 +78,14 @@ export async function swipe(page, x, y0, y1, steps = 8) {
 // scrolls itself); its rectangle bounds what is visible.
 export async function ensureVisible(page, device, id, popup = null) {
   const vh = device.viewport.height;
+  let lastY = null, stuck = 0;
   for (let tries = 0; tries < 40; ++tries) {
     const all = await rects(page);
     const r = all[id];
+    // A finger that lands on a text field selects text there instead of scrolling, as it would
+    // on a phone: when a gesture moved nothing, the next one starts at another spot.
+    if (r && lastY !== null && r.y === lastY) ++stuck;
+    lastY = r ? r.y : null;
     // Widgets of the scrolling content must lie inside it (not under the title bar); the title
     // bar (with the vendor's bar), the navigation and the page's notice above them do not scroll.
     const fixed = id.startsWith('nav.') || id.startsWith('page_problems') || ['lang', 'about', 'vendor', 'quote'].includes(id);
@@ -91,7 +96,7 @@ export async function ensureVisible(page, device, id, popup = null) {
     const x = popup && all[popup] ? all[popup].x + all[popup].w / 2 : device.viewport.width * 0.6;
     if (device.viewport.hasTouch) {
       const p = popup && all[popup];
-      const mid = p ? p.y + p.h / 2 : vh / 2, span = p ? p.h * 0.3 : vh * 0.2;
+      const mid = p ? p.y + p.h / 2 : vh * [0.5, 0.78, 0.3][stuck % 3], span = p ? p.h * 0.3 : vh * 0.2;
       const [y0, y1] = down ? [mid + span, mid - span] : [mid - span, mid + span];
       await swipe(page, x, y0, y1);
     } else {
