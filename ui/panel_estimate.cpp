@@ -4,6 +4,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -524,13 +525,16 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   const core::Estimate& e = *dv.estimate;
   const core::Scenario& s = dv.scenario;
   // Share and export; a copy says so beside its button until an input changes.
-  auto copy_button = [&](const char* id, Str label, const char* what) {
+  // `done` says what happened beside the button; `hint` is its tooltip.
+  auto copy_button = [&](const char* id, Str label, const char* what, Str done = Str::copied,
+                         std::optional<Str> hint = std::nullopt) {
     const bool clicked = button(ctx, id, tr(L, label));
     if (clicked) state.copied = what;
+    if (hint && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(L, *hint));
     if (state.copied == what) {
       ImGui::SameLine();
       ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
-      text(ctx, tr(L, Str::copied));
+      text(ctx, tr(L, done));
       ImGui::PopStyleColor();
       track(ctx, (std::string(id) + ".done").c_str());
     }
@@ -548,28 +552,12 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     changed = true;  // the page makes the code when the link is next written
   }
   same_line_if_fits(tr(L, Str::save_picture));
-  if (button(ctx, "est.save_picture", tr(L, Str::save_picture))) {
+  if (copy_button("est.save_picture", Str::save_picture, "picture", Str::saved_offline, Str::save_picture_hint)) {
     ctx.report.save_picture = true;
-    state.copied = "picture";
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(L, Str::save_picture_hint));
-  if (state.copied == "picture") {
-    ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
-    text(ctx, tr(L, Str::saved_offline));
-    ImGui::PopStyleColor();
   }
   same_line_if_fits(tr(L, Str::save_offline));
-  if (button(ctx, "est.save_offline", tr(L, Str::save_offline))) {
+  if (copy_button("est.save_offline", Str::save_offline, "offline", Str::saved_offline, Str::save_offline_hint)) {
     ctx.report.save_offline = true;
-    state.copied = "offline";
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(L, Str::save_offline_hint));
-  if (state.copied == "offline") {
-    ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::kOk);
-    text(ctx, tr(L, Str::saved_offline));
-    ImGui::PopStyleColor();
   }
   if (state.estimate.show_qr) draw_share_qr(ctx);
   // A runnable configuration for the setup: DeepSpeed JSON, Megatron-LM arguments, vLLM line.

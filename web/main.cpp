@@ -144,6 +144,18 @@ void make_share_qr() {
   g_page.qr_upload = true;
 }
 
+// RGBA pixels into `texture` (made on first use), sampled with `filter`, clamped at the edges.
+void upload_rgba(GLuint& texture, const unsigned char* rgba, int w, int h, GLint filter) {
+  if (!texture) glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+}
+
 // The QR code as a texture: one RGBA texel per module, sampled NEAREST so that each module stays a
 // sharp square at any whole-pixel scale.
 void upload_share_qr() {
@@ -156,14 +168,7 @@ void upload_share_qr() {
     rgba[i * 4 + 0] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = v;
     rgba[i * 4 + 3] = 255;
   }
-  if (!g_page.qr_texture) glGenTextures(1, &g_page.qr_texture);
-  glBindTexture(GL_TEXTURE_2D, g_page.qr_texture);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  upload_rgba(g_page.qr_texture, rgba.data(), n, n, GL_NEAREST);
 }
 
 // The share link: the whole state in the URL hash (ui/page_state.cpp writes it). A host page that
@@ -615,14 +620,7 @@ EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text) {
 // texture for the vendor bar, sampled LINEAR (it is drawn at about the size it was decoded).
 EMSCRIPTEN_KEEPALIVE void app_logo(const unsigned char* rgba, int w, int h) {
   if (!rgba || w <= 0 || h <= 0 || w > 4096 || h > 4096) return;
-  if (!g_page.logo_texture) glGenTextures(1, &g_page.logo_texture);
-  glBindTexture(GL_TEXTURE_2D, g_page.logo_texture);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  upload_rgba(g_page.logo_texture, rgba, w, h, GL_LINEAR);
   g_page.logo_aspect = static_cast<float>(w) / static_cast<float>(h);
   wake();
 }
