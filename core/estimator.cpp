@@ -198,7 +198,7 @@ double kv_cache_per_token(const Scenario& s) {
 
 // [SECTION] model states (training) — ZeRO (arXiv:1910.02054): stage 1 shards optimizer states,
 // 2 also gradients, 3 also weights; offload moves optimizer states (and weights) to the CPU.
-void training_model_states(const Scenario& s, const Counts& c, const Placement& p, Estimate& e) {
+void training_model_states(const Scenario& s, const Counts& c, const Placement& p, Estimate& e, Detail detail) {
   const ModelArch& m = s.model;
   const Parallel& par = s.parallel;
   MemoryBreakdown& mem = e.memory;
@@ -214,7 +214,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     double base = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : p.local * stored_bytes(wf);
     if (par.zero >= 3) base /= dp;
     mem.weights_bytes = base + trainable_local * sb.w / (par.zero >= 3 ? dp : 1);
-    e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters",
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters",
                                    {std::to_string(s.lora_rank), format_count(e.trainable_params)}));
     if (quantised(wf)) {
       // The dequantised bf16 copy of the largest block matrix exists during its matmul.
@@ -231,7 +231,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
   if (par.offload != Offload::none) {
     e.cpu_offload_bytes += mem.optimizer_bytes;
     mem.optimizer_bytes = 0;  // ZeRO-Offload: optimizer states and step on the CPU
-    e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
   }
   if (par.offload == Offload::optimizer_params) {
     // ZeRO-Infinity style: parameters live on the CPU, gathered a layer at a time.
@@ -245,7 +245,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
 // [SECTION] activations (training) — split by tp (all of it with sequence parallelism; the
 // norm/dropout/linear-input part of 10sbh stays whole without it, Korthikanti §4.2.2), by cp
 // along the sequence; with 1F1B the first stage keeps pp micro-batches of L/pp layers.
-void training_activations(const Scenario& s, const Placement& p, Estimate& e) {
+void training_activations(const Scenario& s, const Placement& p, Estimate& e, Detail detail) {
   const ModelArch& m = s.model;
   const Parallel& par = s.parallel;
   MemoryBreakdown& mem = e.memory;
@@ -255,7 +255,7 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e) {
   const double seq_local = s.seq_len / p.cp;
   const double tokens_mb = seq_local * s.micro_batch;
   if (!m.has_shape()) {
-    e.warnings.push_back(notice("no_shape", "no layer shape: activations are not estimated"));
+    if (detail == Detail::full) e.warnings.push_back(notice("no_shape", "no layer shape: activations are not estimated"));
     return;
   }
   // Stored per layer (selective recompute drops the attention scores) and while a layer is
@@ -326,14 +326,14 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
 
 // [SECTION] totals and fit — what nvidia-smi would show: the allocated peak, the CUDA context and
 // the allocator's cache; against the card's memory.
-void totals_and_fit(const Scenario& s, Estimate& e) {
+void totals_and_fit(const Scenario& s, Estimate& e, Detail detail) {
   MemoryBreakdown& mem = e.memory;
   e.peak_allocated_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes + mem.activations_bytes + mem.logits_bytes +
                            mem.kv_cache_bytes + mem.temporary_bytes;
   mem.context_bytes = kContextBytes;
   mem.fragmentation_bytes = kFragmentation * e.peak_allocated_bytes;
   e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
-  e.assumptions.push_back(notice("a_context", "CUDA/framework context " + format_bytes_binary(kContextBytes) + " and allocator overhead " +
+  if (detail == Detail::full) e.assumptions.push_back(notice("a_context", "CUDA/framework context " + format_bytes_binary(kContextBytes) + " and allocator overhead " +
                                                   format_sig(kFragmentation * 100, 2) + "% of the allocated peak",
                                  {format_bytes_binary(kContextBytes), format_sig(kFragmentation * 100, 2)}));
   if (s.gpu && s.gpu->memory_bytes) {
@@ -368,24 +368,24 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
 
 // [SECTION] training time — GEMM rate x size efficiency x framework efficiency, the 1F1B bubble,
 // tensor-parallel all-reduces and the exposed part of the data-parallel gradient all-reduce.
-void training_time(const Scenario& s, const Placement& p, Estimate& e) {
+void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail detail) {
   const ModelArch& m = s.model;
   const Parallel& par = s.parallel;
   const Accelerator* gpu = s.gpu;
   const int tp = p.tp, pp = p.pp, cp = p.cp, dp = p.dp;
   const auto peak = gpu->peak_flops(s.precision);
   if (!peak) {
-    e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + word(s.precision) + ": no time estimate", {word(s.precision)}));
+    if (detail == Detail::full) e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + word(s.precision) + ": no time estimate", {word(s.precision)}));
     return;
   }
   const double gemm = gpu->measured_bf16_matmul_flops && gpu->peak_flops(Precision::bf16)
                           ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
                           : kDefaultGemmEfficiency;
   if (!gpu->measured_from.empty()) {
-    e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
   }
   if (!gpu->measured_bf16_matmul_flops) {
-    e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed",
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed",
                                    {format_sig(kDefaultGemmEfficiency, 2)}));
   }
   const double h = m.has_shape() ? m.hidden : 4096;
@@ -415,19 +415,19 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e) {
       // A full mesh gives a group of tp cards only their tp - 1 links (catalog README).
       bw = *gpu->group_bytes_per_s_bidirectional(tp) / 2.0 * hw::kLinkEfficiency;
       if (gpu->interconnect_topology == "full_mesh" && tp < domain) {
-        e.assumptions.push_back(notice("a_mesh_links", gpu->interconnect_name + ": a group of " + std::to_string(tp) + " cards uses " +
+        if (detail == Detail::full) e.assumptions.push_back(notice("a_mesh_links", gpu->interconnect_name + ": a group of " + std::to_string(tp) + " cards uses " +
                                                            std::to_string(tp - 1) + " of its links", {std::to_string(tp), std::to_string(tp - 1)}));
       }
     } else if (tp <= domain && gpu->interconnect_kind != "pcie") {
       // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
       // floor we can stand behind.
       bw = hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency;
-      e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
+      if (detail == Detail::full) e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
                                   {gpu->interconnect_name}));
     } else {
       const bool in_node = tp <= hw::kCardsPerNode;
       bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : hw::kNicBytesPerS) * hw::kLinkEfficiency;
-      e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
+      if (detail == Detail::full) e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
                                   "tensor parallelism of " + std::to_string(tp) + " runs over " +
                                       std::string(in_node ? "PCIe" : "the network") + ", not a fast card-to-card link",
                                   {std::to_string(tp)}));
@@ -458,10 +458,10 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e) {
     e.days = *e.gpu_hours / par.gpus / 24.0;
   }
   if (gpu->interconnect_kind == "nvlink_capped" && tp > 1) {
-    e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
+    if (detail == Detail::full) e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
   }
   if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
-    e.warnings.push_back(notice("no_fp8", gpu->name + " has no FP8", {gpu->name}));
+    if (detail == Detail::full) e.warnings.push_back(notice("no_fp8", gpu->name + " has no FP8", {gpu->name}));
   }
 }
 
@@ -501,7 +501,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
 }  // namespace
 
 // [SECTION] estimate — the pipeline.
-Estimate estimate(const Scenario& s) {
+Estimate estimate(const Scenario& s, Detail detail) {
   Estimate e;
   if (s.model.kind == "diffusion" && s.image) {
     estimate_diffusion(s, e);
@@ -518,16 +518,16 @@ Estimate estimate(const Scenario& s) {
   const Placement p = place(s, c);
   const bool train = s.task != Task::inference;
   if (train) {
-    training_model_states(s, c, p, e);
-    training_activations(s, p, e);
+    training_model_states(s, c, p, e, detail);
+    training_activations(s, p, e, detail);
   } else {
     inference_memory(s, p, e);
   }
-  totals_and_fit(s, e);
+  totals_and_fit(s, e, detail);
   flops_per_token(s, c, e);
-  if (train && s.gpu) training_time(s, p, e);
+  if (train && s.gpu) training_time(s, p, e, detail);
   if (s.task == Task::qlora && s.gpu && s.gpu->support.count("bitsandbytes") && s.gpu->support.at("bitsandbytes").level == "no") {
-    e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
+    if (detail == Detail::full) e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
   }
   if (!train && s.gpu && s.model.has_shape()) serving(s, c, p, e);
   return e;

@@ -56,6 +56,11 @@ struct Estimate {
   std::vector<Notice> warnings;
 };
 
-Estimate estimate(const Scenario& s);
+// How much of an estimate to build. The assumption and warning sentences (numbers formatted into
+// text) cost more than half of an estimate's time, so the recommender's search asks for the
+// numbers only and builds the sentences for the layouts it keeps.
+enum class Detail { full, numbers };
+
+Estimate estimate(const Scenario& s, Detail detail = Detail::full);
 
 }  // namespace xuanka::core

@@ -77,6 +77,8 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
   std::optional<Trial> best;
   double best_time = 1e300;
   Trial t;
+  t.s = base;
+  t.s.gpu = &card;
   for (int pp : pps) {
     // Pipeline stages only buy memory: once a layout fits without recompute, more stages only add
     // the bubble.
@@ -94,8 +96,8 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
         for (Offload off : {Offload::none, Offload::optimizer}) {
           if (found || (off != Offload::none && (!train || best))) break;
           for (int zero : zeros) {
-            t.s = base;  // one candidate reused: a scenario holds the model's strings, copies add up over ~20k trials
-            t.s.gpu = &card;
+            // One candidate reused, its varying fields set here: a scenario holds the model's
+            // strings, and copies add up over ~45k trials.
             t.s.parallel.gpus = n;
             t.s.parallel.tp = tp;
             t.s.parallel.pp = pp;
@@ -103,8 +105,8 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             t.s.parallel.offload = off;
             t.s.parallel.sequence_parallel = tp > 1;
             t.s.recompute = rc;
-            if (train && t.s.global_batch < dp * t.s.micro_batch) t.s.global_batch = dp * t.s.micro_batch;
-            t.e = estimate(t.s);
+            t.s.global_batch = train ? std::max(base.global_batch, dp * base.micro_batch) : base.global_batch;
+            t.e = estimate(t.s, Detail::numbers);
             ++runs;
             if (!t.e.fits.value_or(false)) continue;
             found = true;
@@ -120,6 +122,8 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
       }
     }
   }
+  // The search compared numbers only; the layout kept gets its sentences (assumptions, warnings).
+  if (best) best->e = estimate(best->s);
   return best;
 }
 

@@ -242,7 +242,7 @@ TEST_CASE("logo: only a base64 data URI of a PNG, JPEG, WebP or SVG image, of bo
   const std::string png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
   CHECK(core::logo_uri_ok(png));
   CHECK(core::logo_uri_ok("data:image/svg+xml;base64,PHN2Zy8+"));
-  for (const std::string no : {std::string("javascript:alert(1)"), std::string("data:text/html;base64,PHNjcmlwdD4="),
+  for (const std::string& no : {std::string("javascript:alert(1)"), std::string("data:text/html;base64,PHNjcmlwdD4="),
                                std::string("data:image/svg+xml,<svg onload=alert(1)>"), std::string("data:image/png;base64,"),
                                std::string("data:image/png;base64,iVBOR w0K"), std::string("https://example.com/logo.png"),
                                "data:image/png;base64," + std::string(core::kMaxLogoChars, 'A')}) {
