@@ -426,3 +426,31 @@ TEST_CASE("serving plan: requests per second become concurrent requests by Littl
   REQUIRE(p.met);
   CHECK(p.replicas * p.batch_per_replica >= p.users);
 }
+
+// The search asks for numbers only (Detail::numbers): every number must be the full estimate's,
+// and the options it keeps must carry their sentences. A layout with a warning and a default
+// assumption: a 70B full fine-tune over PCIe-only cards with tensor parallelism 8 and optimizer
+// offload (warning tp_over_pcie, assumptions a_offload and a_context).
+TEST_CASE("recommend: a numbers-only estimate has the full estimate's numbers and no sentences") {
+  const Scenario s = scenario({{"model", "llama-3.1-70b"}, {"task", "full_ft"}, {"gpu", "nvidia-rtx-4090"},
+                               {"parallel", {{"gpus", 64}, {"tp", 8}, {"zero", 3}, {"offload", "optimizer"}}}});
+  const Estimate full = estimate(s), numbers = estimate(s, Detail::numbers);
+  REQUIRE_FALSE(full.warnings.empty());
+  REQUIRE_FALSE(full.assumptions.empty());
+  CHECK(numbers.warnings.empty());
+  CHECK(numbers.assumptions.empty());
+  CHECK(numbers.total_bytes == full.total_bytes);
+  CHECK(numbers.memory.activations_bytes == full.memory.activations_bytes);
+  CHECK(numbers.cpu_offload_bytes == full.cpu_offload_bytes);
+  CHECK(numbers.fits == full.fits);
+  CHECK(numbers.step_time_s == full.step_time_s);
+  CHECK(numbers.mfu == full.mfu);
+  CHECK(numbers.days == full.days);
+  // Every option the search keeps was explained: the context assumption is in every full estimate.
+  const Recommendation r = recommend(scenario({{"model", "llama-3.1-70b"}, {"task", "full_ft"}}), cat(), Constraints{});
+  REQUIRE_FALSE(r.options.empty());
+  for (const Option& o : r.options) {
+    INFO(o.card->id << " x " << o.cards);
+    CHECK(std::any_of(o.estimate.assumptions.begin(), o.estimate.assumptions.end(), [](const Notice& n) { return n.code == "a_context"; }));
+  }
+}

@@ -165,6 +165,7 @@ struct FrameEnv {
   TextAgent* agent = nullptr;
   bool touch = false;                 // the last input was a finger
   bool file_page = false;             // opened from a saved file (file://): its address is no link to share
+  bool can_save_offline = true;       // the page can download itself (not the <div> embed, a guest in its host's page)
   bool record_text = false;           // keep FrameReport::drawn_text (browser tests)
   // The share link's QR code as a texture (the web layer makes it while EstimateState::show_qr is
   // on): modules per side, 0 when there is none; share_qr_too_long when the link exceeds a QR code.

@@ -555,9 +555,11 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   if (copy_button("est.save_picture", Str::save_picture, "picture", Str::saved_offline, Str::save_picture_hint)) {
     ctx.report.save_picture = true;
   }
-  same_line_if_fits(tr(L, Str::save_offline));
-  if (copy_button("est.save_offline", Str::save_offline, "offline", Str::saved_offline, Str::save_offline_hint)) {
-    ctx.report.save_offline = true;
+  if (ctx.env.can_save_offline) {
+    same_line_if_fits(tr(L, Str::save_offline));
+    if (copy_button("est.save_offline", Str::save_offline, "offline", Str::saved_offline, Str::save_offline_hint)) {
+      ctx.report.save_offline = true;
+    }
   }
   if (state.estimate.show_qr) draw_share_qr(ctx);
   // A runnable configuration for the setup: DeepSpeed JSON, Megatron-LM arguments, vLLM line.

@@ -7,17 +7,32 @@
   var canvas = Module.canvas;
   var hook = { ready: false, first_frame_ms: null, errors: [] };
   window.xuanka = hook;
+  // Two ways in: the page (dist/xuanka.html, alone or in an iframe) owns its document; the <div>
+  // embed (dist/xuanka-embed.js, web/embed.js) is a guest in the host's, inside Module.root. The
+  // guest reads no address, writes none, takes only the keys typed on its canvas, and tells the
+  // host through DOM events on its element instead of postMessage.
+  var div = Module.divEmbed === true;
+  var root = div ? Module.root : document;
+  hook.div_embed = div;
+  function part(name) { return root.querySelector('[data-xk="' + name + '"]'); }
   // The page as it came, for "Save for offline": taken now, while this script runs and before
   // anything changes the document (the packed wasm is emptied once unpacked, the canvas sized,
-  // the text agents added). The file's closing tags come from serialising the document.
-  var pageSource = '<!doctype html>\n' + document.documentElement.outerHTML;
+  // the text agents added). The file's closing tags come from serialising the document. The
+  // <div> embed has no page of its own to save (the button is not shown there).
+  var pageSource = div ? '' : '<!doctype html>\n' + document.documentElement.outerHTML;
+  Module.canSaveOffline = !div;
 
   // --- configuration: the raw sources, read and merged in C++ (ui/page_state.cpp) -----------
   // The host page's config block < window.XUANKA_CONFIG < URL query < URL hash; vendor data only
   // from the first two. Nothing is parsed here, so the URL is read and written in one place.
-  var src = { block: '', global_json: '', query: location.search || '', hash: location.hash || '' };
+  // The <div> embed: the host's options stand in for the block (options.config), the query
+  // (options.lang) and the hash (options.hash); the host's own address is the host's.
+  var opts = div ? Module.embedOptions || {} : null;
+  var src = div ? { block: opts.config_json || '', global_json: '', query: opts.lang ? '?lang=' + encodeURIComponent(opts.lang) : '',
+                    hash: typeof opts.hash === 'string' ? opts.hash : '' }
+                : { block: '', global_json: '', query: location.search || '', hash: location.hash || '' };
   try {
-    var el = document.getElementById('xuanka-config');
+    var el = div ? null : document.getElementById('xuanka-config');
     if (el) src.block = el.textContent.trim();
   } catch (e) { /* no DOM access */ }
   try {
@@ -27,23 +42,24 @@
 
   // --- status, fatal errors, first frame -----------------------------------------------------
   Module.showFatal = function (msg) {
-    var s = document.getElementById('status');
+    var s = part('status');
     if (!s) return;
     s.style.display = 'flex';
     s.className = 'fatal';
-    document.getElementById('status-text').textContent =
-      '选卡无法启动 / xuanka could not start: ' + msg;
+    s.setAttribute('data-fatal', '1');
+    part('status-text').textContent = '选卡无法启动 / xuanka could not start: ' + msg;
   };
   // Anything that stops the start-up (an abort, an uncaught error before the first frame) says
   // so in the status box instead of leaving the spinner turning.
   Module.onAbort = function (what) { Module.showFatal(String(what).slice(0, 200)); };
+  // (A guest in a host's page hears the host's errors too: it keeps them, but they are not its own.)
   window.addEventListener('error', function (e) {
     hook.errors.push(String(e.message).slice(0, 200));
-    if (!hook.ready && !Module.noWebGL2) Module.showFatal(String(e.message).slice(0, 200));
+    if (!hook.ready && !Module.noWebGL2 && !div) Module.showFatal(String(e.message).slice(0, 200));
   });
   Module.onFirstFrame = function () {
     hook.first_frame_ms = performance.now();
-    var s = document.getElementById('status');
+    var s = part('status');
     if (s) s.style.display = 'none';
     hook.ready = true;
   };
@@ -58,17 +74,18 @@
   // receive) instead of loading its own (src/preamble.js, createWasm); returning {} tells it the
   // exports come later through receive(). The page built without the packing step keeps
   // emscripten's data URI and never sets the hook.
-  var packed = document.getElementById('xuanka-wasm-gz');
+  // The <div> embed carries the same bytes in its script (Module.wasmGz: {bytes, base64}).
+  var packed = div ? Module.wasmGz : document.getElementById('xuanka-wasm-gz');
   if (packed) {
     Module.instantiateWasm = function (imports, receive) {
       // Without WebGL2 the app never starts (the shell says why): nothing to unpack.
       if (Module.noWebGL2) return {};
-      var size = parseInt(packed.getAttribute('data-bytes'), 10);
-      var bin = atob(packed.textContent.trim());
+      var size = div ? packed.bytes : parseInt(packed.getAttribute('data-bytes'), 10);
+      var bin = atob(div ? packed.base64 : packed.textContent.trim());
       var gz = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; ++i) gz[i] = bin.charCodeAt(i);
       bin = null;
-      packed.textContent = '';   // 0.9 MB of text the page no longer needs
+      if (div) packed.base64 = ''; else packed.textContent = '';   // 0.9 MB of text no longer needed
       var unpack;
       if (typeof DecompressionStream === 'function' && typeof Response === 'function' && typeof Blob === 'function') {
         hook.wasm_unpacked_by = 'DecompressionStream';
@@ -190,13 +207,24 @@
   // there (a link's state, or an overlay it tried to bring) are dropped, so "Copy link" never
   // carries them on (SECURITY.md).
   var ownKeys = ['lang', 'view', 's', 'region', 'card', 'r', 'overlay'];
+  var lastHash = src.hash ? '#' + src.hash.replace(/^#/, '') : '';
   Module.setHash = function (hash) {
+    lastHash = hash;
+    if (div) return;   // the host's address is the host's
     try {
       var q = new URLSearchParams(location.search);
       ownKeys.forEach(function (k) { q.delete(k); });
       var rest = q.toString();
       history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + hash);
     } catch (e) { /* sandboxed or opaque origin */ }
+  };
+  // The share link. The page: its own address. The <div> embed: options.link (the vendor's own
+  // copy of the page, or the host page when it passes location.hash back in as options.hash), else
+  // the host page's address, with the calculator's hash.
+  Module.pageHref = function () {
+    if (!div) return location.href;
+    var base = typeof opts.link === 'string' && /^https?:\/\//i.test(opts.link) ? opts.link : location.href;
+    return base.split('#')[0] + lastHash;
   };
   // A JS string as malloc'd UTF-8 for C++ (EM_JS imports in web/main.cpp; the caller frees it).
   Module.heapString = function (s) {
@@ -210,9 +238,15 @@
   // Out: after every change, {type: "xuanka:state", hash, model, task, card, gpus, summary} to the
   // parent window. The scenario is the user's own and is in the page's address already, so any
   // host may hear it ("*"). Nothing is sent when the page is not embedded.
+  // The <div> embed tells its host element instead: a DOM event of the same type, the message as
+  // its detail (README "Embedding").
   var embedded = false;
-  try { embedded = window.parent !== window; } catch (e) { embedded = true; }
+  try { embedded = !div && window.parent !== window; } catch (e) { embedded = true; }
   function toHost(msg) {
+    if (div) {
+      try { root.dispatchEvent(new CustomEvent(msg.type, { detail: msg })); } catch (e) { /* old browser */ }
+      return;
+    }
     if (!embedded) return;
     try { window.parent.postMessage(msg, '*'); } catch (e) { /* detached */ }
   }
@@ -224,14 +258,18 @@
   };
   // In: only from the parent window, {type: "xuanka:load", hash: "#s=...&view=...", lang: "zh"|"en"}.
   // It is read exactly as a link is (ui/page_state.cpp): vendor data in it is ignored and said so.
-  window.addEventListener('message', function (e) {
-    if (!embedded || e.source !== window.parent) return;
-    var d = e.data;
-    if (!d || typeof d !== 'object' || d.type !== 'xuanka:load') return;
+  // The <div> embed's host calls handle.load({hash, lang}) instead (web/embed.js).
+  function load(d) {
+    if (!d || typeof d !== 'object') return;
     var text = typeof d.hash === 'string' ? d.hash.replace(/^#/, '') : '';
     if (typeof d.lang === 'string') text += (text ? '&' : '') + 'lang=' + encodeURIComponent(d.lang);
     if (!text || text.length > 256 * 1024 || !hook.ready) return;
     Module.ccall('app_load_link', null, ['string'], [text]);
+  }
+  Module.loadFromHost = load;
+  window.addEventListener('message', function (e) {
+    if (!embedded || e.source !== window.parent) return;
+    if (e.data && e.data.type === 'xuanka:load') load(e.data);
   });
 
   // "询价 / Ask for a quote": the address comes from C++ (ui/export.cpp quote_link), built from the
@@ -387,7 +425,7 @@
     }
   };
   Module.announce = function (text) {
-    var a = document.getElementById('announce');
+    var a = part('announce');
     if (a) a.textContent = text;
   };
 
@@ -414,7 +452,10 @@
   // (§1.3.4). Its handlers are wrapped before glfwInit registers them, so that they see only
   // keys meant for the app; every other listener, the host page's included, still gets every
   // key (stopping the event instead would silence the host's own inputs).
+  // The <div> embed takes only keys typed while its canvas has the focus: the host's page
+  // (its inputs, its shortcuts, Backspace and Space anywhere else) keeps all the rest.
   function keyForApp(t) {
+    if (div) return t === canvas;
     return t === canvas || t === document.body || t === document || t === window || t === document.documentElement;
   }
   Module.preRun = (Module.preRun || []).concat([function () {

@@ -41,7 +41,7 @@ namespace ui = xuanka::ui;
 EM_JS(char*, js_get_config, (), { return Module.heapString(JSON.stringify(Module.configSources || {})); });
 EM_JS(void, js_first_frame, (), { if (Module.onFirstFrame) Module.onFirstFrame(); });
 EM_JS(char*, js_today, (), { return Module.heapString(new Date().toISOString().slice(0, 7)); });
-EM_JS(char*, js_page_href, (), { return Module.heapString(location.href); });
+EM_JS(char*, js_page_href, (), { return Module.heapString(Module.pageHref ? Module.pageHref() : location.href); });
 EM_JS(void, js_open_quote, (const char* url, const char* summary), {
   if (Module.openQuote) Module.openQuote(UTF8ToString(url), UTF8ToString(summary));
 });
@@ -53,6 +53,8 @@ EM_JS(void, js_set_hash, (const char* hash), { if (Module.setHash) Module.setHas
 EM_JS(void, js_fatal, (const char* msg), { if (Module.showFatal) Module.showFatal(UTF8ToString(msg)); });
 EM_JS(void, js_copy_text, (const char* text), { if (Module.copyText) Module.copyText(UTF8ToString(text)); });
 EM_JS(int, js_file_page, (), { return location.protocol === "file:" ? 1 : 0; });
+// The <div> embed has no page of its own to save (web/glue.js Module.canSaveOffline).
+EM_JS(int, js_can_save_offline, (), { return Module.canSaveOffline === false ? 0 : 1; });
 // A character the embedded font lacks, drawn by the system's fonts on a 2D canvas
 // (WEB-PLATFORM.md §4): [width, height, advance (float), width x height coverage bytes].
 EM_JS(unsigned char*, js_raster_glyph, (unsigned c, float px, float ascent), {
@@ -81,7 +83,7 @@ EM_JS(unsigned char*, js_raster_glyph, (unsigned c, float px, float ascent), {
   for (var i = 0; i < w * h; i++) HEAPU8[p + 12 + i] = d[i * 4 + 3];
   return p;
 });
-EM_JS(void, js_copy_link, (), { if (Module.copyText) Module.copyText(location.href); });
+EM_JS(void, js_copy_link, (), { if (Module.copyText) Module.copyText(Module.pageHref ? Module.pageHref() : location.href); });
 EM_JS(void, js_announce, (const char* text), { if (Module.announce) Module.announce(UTF8ToString(text)); });
 
 // [SECTION] page state
@@ -114,6 +116,7 @@ struct Page {
   // Touch (WEB-PLATFORM.md §1.3): a tap is a hover frame, then a press frame, then release.
   bool touch_mode = false;
   bool file_page = false;         // opened from file:// (a saved copy)
+  bool can_save_offline = true;   // false in the <div> embed (no page of its own)
   std::set<unsigned> fallback_glyphs, fallback_tried;
   bool record_text = false;       // browser tests: keep the drawn text (app_record_text)  // characters beyond the subset, from the system's fonts
   float touch_x = 0, touch_y = 0;  // physical px
@@ -345,6 +348,7 @@ void frame() {
   env.agent = &g_page.agent;
   env.touch = g_page.touch_mode;
   env.file_page = g_page.file_page;
+  env.can_save_offline = g_page.can_save_offline;
   env.record_text = g_page.record_text;
   if (g_page.logo_texture) {
     env.vendor_logo_texture = reinterpret_cast<void*>(static_cast<std::uintptr_t>(g_page.logo_texture));
@@ -668,6 +672,7 @@ int main() {
     char* t = js_today();
     g_page.state.today = t ? t : "";
     g_page.file_page = js_file_page() != 0;
+    g_page.can_save_offline = js_can_save_offline() != 0;
     free(t);
   }
   ui::recompute(g_page.state, g_page.catalog);

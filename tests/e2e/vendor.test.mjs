@@ -135,6 +135,7 @@ await t.test('an overlay with script, onerror and javascript: in every string fi
 
 await t.test('the example host page hears the iframe\'s state and starts it on a scenario by postMessage', async () => {
   fs.copyFileSync(path.join(root, 'public', 'embed-example.html'), path.join(work, 'embed-example.html'));
+  fs.copyFileSync(path.join(root, 'dist', 'xuanka-embed.js'), path.join(work, 'xuanka-embed.js'));
   // The host page has no ready signal of its own: wait for the framed calculator's.
   const host = await browser.newPage();
   const problems = [];
@@ -170,6 +171,85 @@ await t.test('the example host page hears the iframe\'s state and starts it on a
   expect(problems.length === 0, problems.join('; '));
   await host.close();
 });
+
+// The <div> embed (dist/xuanka-embed.js) on the example page, below its iframe: a guest in the
+// host's document. Typing in the host's own input reaches the input whole (GLFW would have taken
+// Backspace) and changes nothing in the calculator; the host starts it with handle.load() and
+// hears "xuanka:state" events; its address is never written; share links point to options.link
+// (or the host page); there is no "Save for offline" (no page of its own); no request leaves.
+const embedJs = path.join(root, 'dist', 'xuanka-embed.js');
+for (const device of [DESKTOP, PHONE]) {
+  await t.test(`${device.name}: the <div> embed keeps the host's keys and address, and tells the host its state by DOM events`, async () => {
+    expect(fs.existsSync(embedJs), `${embedJs} does not exist: the page build writes it`);
+    fs.copyFileSync(path.join(root, 'public', 'embed-example.html'), path.join(work, 'embed-example.html'));
+    fs.copyFileSync(embedJs, path.join(work, 'xuanka-embed.js'));
+    const host = await browser.newPage();
+    const problems = [];
+    host.on('request', (req) => { if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) problems.push(`network request: ${req.url()}`); });
+    host.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    host.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+    if (device.userAgent) await host.setUserAgent(device.userAgent);
+    await host.setViewport(device.viewport);
+    const hostUrl = pathToFileURL(path.join(work, 'embed-example.html')).href;
+    await host.goto(hostUrl, { waitUntil: 'load' });
+    await waitReady(host);  // the host document's window.xuanka is the <div> embed's
+    const s0 = await host.evaluate(() => window.xuanka.state());
+    expect(await host.evaluate(() => window.xuanka.div_embed === true), 'the host page\'s calculator is not the <div> embed');
+    expect(s0.lang === 'zh', `lang ${s0.lang} (options.lang was zh)`);
+    // Starting it on a scenario; the state comes back as an event on the element.
+    const hash = '#view=estimate&s=' + encodeURIComponent(JSON.stringify(scenario));
+    await host.evaluate((h) => window.calc.load({ hash: h }), hash);
+    await host.waitForFunction(() => window.xuankaEvents.some((m) => m.type === 'xuanka:state' && m.model === 'qwen2.5-7b'),
+                               { polling: 100, timeout: 10000 });
+    const s1 = await host.evaluate(() => window.xuanka.state());
+    expect(s1.view === 'estimate' && s1.scenario.model === 'qwen2.5-7b', `view ${s1.view}, model ${s1.scenario.model}`);
+    expect((await host.$eval('#calc-plan', (e) => e.textContent)).includes('qwen2.5-7b'), 'the host did not show the plan');
+    expect(await host.evaluate(() => location.href) === hostUrl, `the embed wrote the host's address: ${await host.evaluate(() => location.href)}`);
+    // The host's own input: "abc", then Backspace. With GLFW's window listeners unfiltered it
+    // would end as "abc" (WEB-PLATFORM.md §6, Option B).
+    await host.evaluate(() => document.getElementById('host-name').scrollIntoView({ block: 'center' }));
+    await host.focus('#host-name');
+    await host.keyboard.type('abc');
+    await host.keyboard.press('Backspace');
+    await sleep(300);
+    const typed = await host.$eval('#host-name', (e) => e.value);
+    expect(typed === 'ab', `the host's input holds '${typed}', expected 'ab'`);
+    const s2 = await host.evaluate(() => window.xuanka.state());
+    expect(JSON.stringify(s2.scenario) === JSON.stringify(s1.scenario) && s2.view === s1.view, 'typing in the host\'s input changed the calculator');
+    // The calculator itself: a click (desktop) or tap (phone) on its Compare tab, at the
+    // element's place in the host page.
+    await host.evaluate(() => document.getElementById('calc').scrollIntoView({ block: 'start' }));
+    await sleep(300);
+    const box = await host.evaluate(() => {
+      const r = document.querySelector('#calc canvas').getBoundingClientRect(), e = document.getElementById('calc').getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height, ew: e.width, eh: e.height };
+    });
+    // The calculator fills its element (inside the element's 1-px border), at any pixel ratio.
+    expect(Math.abs(box.w - (box.ew - 2)) < 1.5 && Math.abs(box.h - (box.eh - 2)) < 1.5, `canvas ${box.w} x ${box.h} in an element of ${box.ew} x ${box.eh}`);
+    const nav = (await host.evaluate(() => window.xuanka.rects()))['nav.compare'];
+    expect(nav, 'no Compare tab on the calculator');
+    const x = box.x + nav.x + nav.w / 2, y = box.y + nav.y + nav.h / 2;
+    if (device.viewport.hasTouch) await host.touchscreen.tap(x, y);
+    else { await host.mouse.click(x, y, { delay: 50 }); }
+    await sleep(400);
+    expect((await host.evaluate(() => window.xuanka.state())).view === 'compare', 'the click did not reach the calculator');
+    await host.waitForFunction(() => { const m = window.xuankaEvents.filter((e) => e.type === 'xuanka:state').pop(); return m && m.hash.includes('view=compare'); },
+                               { polling: 100, timeout: 5000 });
+    expect(await host.evaluate(() => location.hash) === '', 'the embed wrote the host\'s hash');
+    // Back on Estimate: no "Save for offline" there, the other exports are.
+    await host.evaluate((h) => window.calc.load({ hash: h }), hash);
+    await sleep(400);
+    const rc = await host.evaluate(() => window.xuanka.rects());
+    expect(rc['est.copy_link'] && !rc['est.save_offline'], `copy link ${!!rc['est.copy_link']}, save offline ${!!rc['est.save_offline']}`);
+    // One calculator per page: a second mount says so instead of breaking the first.
+    const second = await host.evaluate(() => { try { XuankaEmbed.mount(document.body); return 'mounted'; } catch (e) { return e.message; } });
+    expect(second.includes('one calculator per page'), `a second mount: ${second}`);
+    await sleep(300);
+    await screenshot(host, `${device.name}-embed-div`);
+    expect(problems.length === 0, problems.join('; '));
+    await host.close();
+  });
+}
 
 // The QR code a customer scans from the engineer's screen: decoded from the page's own pixels by
 // a real decoder (jsQR), it must be the page's address, which reopens the same plan.
