@@ -122,6 +122,13 @@ std::optional<double> Accelerator::peak_flops(Precision p) const {
   return std::nullopt;
 }
 
+std::optional<double> Accelerator::gemm_efficiency(bool fp16) const {
+  const auto p16 = peak_flops(Precision::fp16_mixed), pbf = peak_flops(Precision::bf16);
+  if (fp16 && measured_fp16_matmul_flops && p16) return std::min(1.0, *measured_fp16_matmul_flops / *p16);
+  if (measured_bf16_matmul_flops && pbf) return std::min(1.0, *measured_bf16_matmul_flops / *pbf);
+  return std::nullopt;
+}
+
 Diagnostics load_accelerators(const std::string& text, std::vector<Accelerator>& out) {
   Diagnostics d;
   const json* list = parse_doc(text, "accelerators", d);
@@ -175,6 +182,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     }
     a.sparsity_2to4 = r.boolean("sparsity_2to4", true).value_or(false);
     if (auto m = r.num_or_null("measured_bf16_matmul_tflops", 0.01, 1e5)) a.measured_bf16_matmul_flops = *m * kTera;
+    if (auto m = r.num("measured_fp16_matmul_tflops", false, 0.01, 1e5)) a.measured_fp16_matmul_flops = *m * kTera;
     if (const json* ic = r.get("interconnect")) {
       ObjectReader f(*ic, r.child("interconnect"), d);
       a.interconnect_kind = f.word("kind", true, {"nvlink", "nvlink_capped", "pcie", "hccs", "infinity_fabric",

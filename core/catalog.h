@@ -27,6 +27,7 @@ struct Accelerator {
   std::map<std::string, std::optional<double>> dense_flops;  // fp32 tf32 fp16 bf16 fp8 int8 fp4: FLOP/s (int8: OP/s)
   bool sparsity_2to4 = false;
   std::optional<double> measured_bf16_matmul_flops;    // FLOP/s, a measured large-GEMM rate
+  std::optional<double> measured_fp16_matmul_flops;    // FLOP/s, sustained FP16 GEMM rate of a card without BF16 (T4)
   std::string measured_from;                           // sibling id the measurement was borrowed from, or empty
   std::string interconnect_kind, interconnect_name;
   std::optional<double> interconnect_bytes_per_s_bidirectional;  // per GPU
@@ -69,6 +70,10 @@ struct Accelerator {
 
   // Dense peak at a training precision (FLOP/s); nullopt when unknown.
   std::optional<double> peak_flops(Precision p) const;
+  // Share of the dense peak a large GEMM sustains, measured / peak (at most 1): at FP16 when
+  // `fp16` and the card has an FP16 measurement (cards without BF16: a T4's is power-capped),
+  // else at BF16; nullopt when neither is measured.
+  std::optional<double> gemm_efficiency(bool fp16) const;
 };
 
 struct MoeSpec {

@@ -29,9 +29,7 @@ constexpr double kFrameworkEfficiency = 0.70;
 // GEMM efficiency grows with the hidden size h: h / (h + kGemmHalfHidden). Small models run
 // smaller matrices at lower utilisation.
 constexpr double kGemmHalfHidden = 512.0;
-// Large-GEMM efficiency when the catalog has no measured matmul rate for a card: the A100 PCIe
-// measurement (234 / 312, ecosystem_notes.md §8), a middle value among the measured cards.
-constexpr double kDefaultGemmEfficiency = 0.75;
+using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
 // Tokens whose logits a fused / chunked cross-entropy holds at a time (see training_activations).
@@ -378,13 +376,14 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     if (detail == Detail::full) e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + word(s.precision) + ": no time estimate", {word(s.precision)}));
     return;
   }
-  const double gemm = gpu->measured_bf16_matmul_flops && gpu->peak_flops(Precision::bf16)
-                          ? std::min(1.0, *gpu->measured_bf16_matmul_flops / *gpu->peak_flops(Precision::bf16))
-                          : kDefaultGemmEfficiency;
+  // The measured large-GEMM share of peak: FP16's on a card without BF16 (a power-capped T4), else
+  // BF16's (catalog/README.md, measured_*_matmul_tflops).
+  const std::optional<double> measured_gemm = gpu->gemm_efficiency(s.precision == Precision::fp16_mixed);
+  const double gemm = measured_gemm.value_or(kDefaultGemmEfficiency);
   if (!gpu->measured_from.empty()) {
     if (detail == Detail::full) e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
   }
-  if (!gpu->measured_bf16_matmul_flops) {
+  if (!measured_gemm) {
     if (detail == Detail::full) e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed",
                                    {format_sig(kDefaultGemmEfficiency, 2)}));
   }

@@ -37,10 +37,13 @@ double attention_efficiency(const Accelerator& a) {
   const double cc = a.compute_capability ? std::atof(a.compute_capability->c_str()) : 0.0;
   return cc >= 9.0 ? 0.35 : 0.6;
 }
-// Share of the dense peak that convolutional vision networks reach when fused (TensorRT):
-// MLPerf Inference ResNet-50 offline on A100 ~ 37k images/s x 8.18 GFLOP = 303 TOPS of 624 INT8
-// = 0.49 (MLPerf v3.1 datacenter results), the rest being memory traffic counted apart.
-constexpr double kCnnEfficiency = 0.5;
+// Share of a large GEMM's sustained rate that convolutional vision networks reach when fused
+// (TensorRT): MLPerf Inference ResNet-50 offline on A100 ~ 37k images/s x 8.18 GFLOP = 303 TOPS of
+// 624 INT8 = 0.49 of peak (MLPerf v3.1 datacenter results), the rest being memory traffic counted
+// apart; A100's large GEMM sustains 0.85 of peak (265 of 312 TFLOPS measured, catalog): 0.49 /
+// 0.85 = 0.58. A card whose GEMM sustains less (a T4 power-capped at 70 W: 24 of 65) runs its
+// convolutions slower in proportion.
+constexpr double kCnnShareOfGemm = 0.58;
 // The CUDA/framework context (same as the LLM estimator's) and allocator cache share.
 constexpr double kContextBytes = 1343.0 * 1048576.0;
 constexpr double kFragmentation = 0.08;
@@ -62,10 +65,9 @@ bool is_lora(Task t) { return t == Task::lora || t == Task::qlora; }
 std::optional<double> peak16(const Accelerator& a, bool fp16) {
   return fp16 ? a.peak_flops(Precision::fp16_mixed) : a.peak_flops(Precision::bf16);
 }
-double gemm_efficiency(const Accelerator& a) {
-  const auto peak = a.peak_flops(Precision::bf16);
-  return a.measured_bf16_matmul_flops && peak ? std::min(1.0, *a.measured_bf16_matmul_flops / *peak) : 0.75;
-}
+// The card's measured large-GEMM share of peak (FP16's when `fp16` and measured, else BF16's), or
+// the default where none is measured.
+double gemm_efficiency(const Accelerator& a, bool fp16) { return a.gemm_efficiency(fp16).value_or(hw::kDefaultGemmEfficiency); }
 void totals(Estimate& e, const Scenario& s) {
   MemoryBreakdown& m = e.memory;
   e.model_states_bytes = m.weights_bytes + m.gradients_bytes + m.optimizer_bytes;
@@ -239,8 +241,10 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
     e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
     return;
   }
-  const double rate = *peak * gemm_efficiency(a) * kDenoiserEfficiency;
-  const double attn_rate = *peak * attention_efficiency(a);
+  const double rate = *peak * gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16)) * kDenoiserEfficiency;
+  // Attention at its own share of peak, but never faster than a large GEMM sustains on the card
+  // (a power cap slows every tensor-core kernel: a T4's 24 of 65 TFLOPS).
+  const double attn_rate = *peak * std::min(attention_efficiency(a), gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16)));
   const bool fused = info(io.runtime).fused;
   const double linear_flops = dn.linear_flops * k.linear, attention_flops = dn.attention_flops * k.attention;
   // A pass's time: the GPU's (matmuls at their rate, attention at its own) plus launching its
@@ -355,7 +359,10 @@ void vision(const Scenario& s, Estimate& e) {
   }
   // Per die: the card's figures divided among its dies.
   const double die_peak = *peak / dies, die_bw = *a.memory_bandwidth_bytes_per_s / dies;
-  const double eff = v.arch == "vit" ? gemm_efficiency(a) * 0.9 : kCnnEfficiency;
+  // A measured FP16 rate stands for the other tensor-core precisions too (a power cap lowers the
+  // clock for all); FP32 runs on CUDA cores, which no GEMM measurement here measures.
+  const bool tensor = o.precision != VisionPrecision::fp32;
+  const double eff = (tensor ? gemm_efficiency(a, true) : hw::kDefaultGemmEfficiency) * (v.arch == "vit" ? 0.9 : kCnnShareOfGemm);
   // One forward of `batch` frames on one die: compute at the efficiency, plus the activation
   // traffic (each output written and read once; a fused engine writes one output where eager
   // writes one per operator), at least the kernels' launch floor.

@@ -31,5 +31,8 @@ constexpr double kLiquidCoolingTdpW = 700;
 // Streaming kernels (decode's weight and KV reads, elementwise passes) reach ~80% of the
 // memory's peak bandwidth (STREAM-like copies: our H200 moved 4.19 of 4.8 TB/s, 87%).
 constexpr double kMemoryBandwidthEfficiency = 0.80;
+// Large-GEMM efficiency when the catalog has no measured matmul rate for a card: the A100 PCIe
+// measurement (234 / 312, ecosystem_notes.md §8), a middle value among the measured cards.
+constexpr double kDefaultGemmEfficiency = 0.75;
 
 }  // namespace xuanka::core::hw
