@@ -354,6 +354,13 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
     if (s.recompute == Recompute::full) hw += (2.0 * matmul + attn / 3.0);  // one more forward
     if (s.recompute == Recompute::selective) hw += attn / 3.0;               // attention forward again
     e.hardware_flops_per_token = hw;
+    // FP8 training runs only the transformer layers' linear GEMMs in FP8 (Transformer Engine's
+    // Linear / LayerNormLinear / LayerNormMLP); attention's QK^T and PV run in 16 bits in the
+    // attention kernel, and the output head stays a 16-bit linear (Megatron-LM's output_layer is
+    // not a TE module; TE's guide keeps the first and last layers in higher precision).
+    const double head = static_cast<double>(m.vocab) * m.hidden;
+    e.hardware_flops_16bit_per_token = attn * (s.recompute == Recompute::none ? 1.0 : 4.0 / 3.0) +
+                                       head * (s.recompute == Recompute::full ? 8.0 : 6.0);
   } else {
     e.model_flops_per_token = 6.0 * c.active;
     e.hardware_flops_per_token = e.model_flops_per_token;
@@ -361,6 +368,7 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
   if (s.task == Task::lora || s.task == Task::qlora) {
     e.model_flops_per_token = e.model_flops_per_token * 4.0 / 6.0;
     e.hardware_flops_per_token = e.hardware_flops_per_token * 4.0 / 6.0;
+    e.hardware_flops_16bit_per_token = e.hardware_flops_16bit_per_token * 4.0 / 6.0;
   }
 }
 
@@ -394,6 +402,19 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   const double tokens_step = seqs_per_step * s.seq_len;
   const double n_micro = std::max(1.0, seqs_per_step / (dp * s.micro_batch));
   double compute_s = tokens_step * e.hardware_flops_per_token / par.gpus / rate;
+  // FP8 (Amdahl): only the linear GEMMs run at the FP8 rate. Attention's products and the head run
+  // at the 16-bit rate, and the non-GEMM work (the (1 - kFrameworkEfficiency) share of a 16-bit
+  // step: norms, activations, optimizer, plus FP8's casts and scaling) takes the time it takes in
+  // 16 bits. At 16 bits this is the line above; FP8 GEMMs at 2x give 1.3-1.5x per step, not 2x
+  // (measured FP8 speed-ups over BF16: tests/validation.md M8).
+  const auto peak16 = gpu->peak_flops(Precision::bf16);
+  if (s.precision == Precision::fp8_mixed && peak16 && *peak16 < *peak) {
+    const double gemm8 = *peak * gemm * size, gemm16 = *peak16 * gemm * size;
+    const double f16 = std::min(e.hardware_flops_16bit_per_token, e.hardware_flops_per_token);
+    const double per_token = (e.hardware_flops_per_token - f16) / gemm8 + f16 / gemm16 +
+                             (1.0 / kFrameworkEfficiency - 1.0) * e.hardware_flops_per_token / gemm16;
+    compute_s = tokens_step * per_token / par.gpus;
+  }
   if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);
   // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step (arXiv:2104.04473 §2.2).
   const double bubble = pp > 1 ? (pp - 1.0) / (n_micro + pp - 1.0) : 0.0;

@@ -216,3 +216,27 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   CHECK(*shortp.ttft_s > *shortp.prefill_s);
   CHECK_THAT(*shortp.ttft_s, WithinRel(1.0 / *shortp.decode_tokens_per_s_per_request, 0.01));  // one weight read, as one decode step
 }
+
+TEST_CASE("time: FP8 training speeds up only the linear GEMMs (Amdahl), not attention, the head or the non-GEMM work") {
+  // Llama 3.1 8B (32 layers, 32 heads x 128, hidden 4096, vocab 128256) at 8k on one H100 SXM
+  // (BF16 989, FP8 1979 dense TFLOPS), FlashAttention, no recompute, no communication. 16-bit part
+  // of the hardware FLOPs per token: attention 12 x 32 x 8192 x 4096 = 1.2885e10 and the head
+  // 6 x 128256 x 4096 = 3.1520e9. With g the GEMM rate at BF16 (g x 1979/989 at FP8) and 0.7 the
+  // framework share, a BF16 step is H / (0.7 g) and an FP8 step
+  // (H - F16) / (g x 1979/989) + F16 / g + (1/0.7 - 1) H / g.
+  const json base = {{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"seq_len", 8192},
+                     {"micro_batch", 1}, {"global_batch", 1}, {"flash_attention", true}, {"parallel", {{"gpus", 1}}}};
+  json fp8 = base;
+  fp8["precision"] = "fp8_mixed";
+  const Estimate e16 = run(base), e8 = run(fp8);
+  const double f16 = 12.0 * 32 * 8192 * 4096 + 6.0 * 128256 * 4096;
+  CHECK_THAT(e8.hardware_flops_16bit_per_token, WithinRel(f16, 1e-12));
+  const double H = e8.hardware_flops_per_token;
+  const double want = (H / 0.7) / ((H - f16) / (1979.0 / 989.0) + f16 + (1.0 / 0.7 - 1.0) * H);
+  REQUIRE(e16.step_time_s);
+  REQUIRE(e8.step_time_s);
+  CHECK_THAT(*e16.step_time_s / *e8.step_time_s, WithinRel(want, 1e-9));
+  // 1.3-1.5x, not the 2x of the peaks (measured speed-ups: tests/validation.md M8).
+  CHECK(want > 1.25);
+  CHECK(want < 1.6);
+}
