@@ -407,8 +407,8 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // step: norms, activations, optimizer, plus FP8's casts and scaling) takes the time it takes in
   // 16 bits. At 16 bits this is the line above; FP8 GEMMs at 2x give 1.3-1.5x per step, not 2x
   // (measured FP8 speed-ups over BF16: tests/validation.md M8).
-  const auto peak16 = gpu->peak_flops(Precision::bf16);
-  if (s.precision == Precision::fp8_mixed && peak16 && *peak16 < *peak) {
+  const auto peak16 = s.precision == Precision::fp8_mixed ? gpu->peak_flops(Precision::bf16) : std::nullopt;
+  if (peak16 && *peak16 < *peak) {
     const double gemm8 = *peak * gemm * size, gemm16 = *peak16 * gemm * size;
     const double f16 = std::min(e.hardware_flops_16bit_per_token, e.hardware_flops_per_token);
     const double per_token = (e.hardware_flops_per_token - f16) / gemm8 + f16 / gemm16 +

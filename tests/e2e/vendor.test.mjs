@@ -251,6 +251,40 @@ for (const device of [DESKTOP, PHONE]) {
   });
 }
 
+// The vendor's own host page mounting the <div> embed with its overlay in options.config (the
+// host is the vendor): the vendor bar, its price and quote target, the language and view from the
+// options; markup in the vendor's strings stays text.
+await t.test('desktop: the <div> embed takes the vendor overlay, language and view from mount()\'s options', async () => {
+  fs.copyFileSync(embedJs, path.join(work, 'xuanka-embed.js'));
+  const hostFile = path.join(work, 'embed-vendor.html');
+  fs.writeFileSync(hostFile, `<!doctype html><html><head><meta charset="utf-8"></head><body>
+<div id="calc" style="width:900px;height:600px"></div>
+<script src="xuanka-embed.js"></script>
+<script>window.calc = XuankaEmbed.mount(document.getElementById('calc'),
+  { lang: 'en', hash: '#view=compare', config: { overlay: ${JSON.stringify(overlay).replace(/</g, '\\u003c')} } });</script>
+</body></html>`);
+  const host = await browser.newPage();
+  const problems = [], dialogs = [];
+  host.on('request', (req) => { if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) problems.push(`network request: ${req.url()}`); });
+  host.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  host.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+  await host.setViewport(DESKTOP.viewport);
+  await host.goto(pathToFileURL(hostFile).href, { waitUntil: 'load' });
+  await waitReady(host);
+  const s = await host.evaluate(() => window.xuanka.state());
+  expect(s.lang === 'en' && s.view === 'compare', `lang ${s.lang}, view ${s.view}`);
+  expect(s.vendor && s.vendor.name === overlay.vendor.name && s.vendor.quote === overlay.vendor.quote, `vendor ${JSON.stringify(s.vendor)}`);
+  expect(s.vendor.rent_cny_per_card_hour['nvidia-a800-sxm4-80gb'] === 18.5, `prices ${JSON.stringify(s.vendor.rent_cny_per_card_hour)}`);
+  expect(s.page_problems.length === 0, `problems ${s.page_problems}`);
+  const rc = await host.evaluate(() => window.xuanka.rects());
+  expect(rc.vendor && rc.quote, 'no vendor bar or quote button');
+  await sleep(300);
+  await screenshot(host, 'desktop-embed-div-vendor');
+  expect(dialogs.length === 0, `markup ran: ${dialogs}`);
+  expect(problems.length === 0, problems.join('; '));
+  await host.close();
+});
+
 // The QR code a customer scans from the engineer's screen: decoded from the page's own pixels by
 // a real decoder (jsQR), it must be the page's address, which reopens the same plan.
 for (const device of [PHONE, DESKTOP]) {
