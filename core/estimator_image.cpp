@@ -241,10 +241,12 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
     e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
     return;
   }
-  const double rate = *peak * gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16)) * kDenoiserEfficiency;
+  // The measured GEMM share at the type the denoiser computes in (FP16 also where there is no BF16).
+  const double gemm = gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16));
+  const double rate = *peak * gemm * kDenoiserEfficiency;
   // Attention at its own share of peak, but never faster than a large GEMM sustains on the card
   // (a power cap slows every tensor-core kernel: a T4's 24 of 65 TFLOPS).
-  const double attn_rate = *peak * std::min(attention_efficiency(a), gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16)));
+  const double attn_rate = *peak * std::min(attention_efficiency(a), gemm);
   const bool fused = info(io.runtime).fused;
   const double linear_flops = dn.linear_flops * k.linear, attention_flops = dn.attention_flops * k.attention;
   // A pass's time: the GPU's (matmuls at their rate, attention at its own) plus launching its
