@@ -164,6 +164,44 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   return e + mlp;
 }
 
+// Selective recompute with FlashAttention: the scores Korthikanti et al.'s selective recompute
+// drops are never stored, so a trainer's "selective" policy drops something else. The FSDP2-era
+// one (torchtitan/distributed/activation_checkpoint.py, _apply_op_sac, selective_ac_option "op",
+// its default) saves the outputs of every other aten.mm of a layer (odd counts: in a Llama layer
+// wq, wv, w1, w2; wk, wo, w3 are recomputed) and the SDPA output, and recomputes every norm,
+// activation and product from the layer's input. Full-parameter training only: a LoRA layer's
+// adapters add matmuls of their own to the count.
+struct OpSac {
+  double saved = 0;             // elements per token and layer kept for backward
+  double recompute_params = 0;  // matmul parameters per layer whose forward runs again
+};
+OpSac op_sac(const Scenario& s, int tp) {
+  const ModelArch& m = s.model;
+  const double h = m.hidden;
+  const double q_dim = m.mla ? m.heads * (m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim) : m.heads * m.head_dim;
+  const double kv_dim = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim : m.kv_heads * m.head_dim;
+  const double o_in = m.mla && m.mla->v_head_dim > 0 ? m.heads * m.mla->v_head_dim : q_dim;
+  double f = m.ffn_hidden, mult = 1.0;
+  if (m.moe) f = m.moe->expert_ffn_hidden, mult = m.moe->top_k + m.moe->shared_experts;
+  const bool gated = m.ffn_type == "gated" || m.moe;
+  // The layer's matmuls in forward order: {input width, output width, copies, output whole under tp}.
+  struct Mm { double in, out, copies; bool row_parallel; };
+  std::vector<Mm> mms = {{h, q_dim, 1, false}, {h, kv_dim, 1, false}, {h, kv_dim, 1, false}, {o_in, h, 1, true}};
+  if (gated) mms.push_back({h, f, mult, false});
+  mms.push_back({h, f, mult, false});
+  mms.push_back({f, h, mult, true});
+  const double whole = s.parallel.sequence_parallel ? 1.0 / tp : 1.0;
+  OpSac r;
+  r.saved = h * whole + o_in / tp;  // the checkpointed layer's input; the SDPA output
+  for (size_t i = 0; i < mms.size(); ++i) {
+    if (i % 2 == 0) r.saved += mms[i].copies * mms[i].out * (mms[i].row_parallel ? whole : 1.0 / tp);
+    else r.recompute_params += mms[i].copies * mms[i].in * mms[i].out;
+  }
+  return r;
+}
+bool uses_op_sac(const Scenario& s) {
+  return s.recompute == Recompute::selective && s.flash_attention && (s.task == Task::pretrain || s.task == Task::full_ft);
+}
 
 // [SECTION] placement — what one GPU holds: blocks split over tp and pp (experts also over ep);
 // with pp > 1 the first stage holds the embedding and the last the head (Megatron-LM,
@@ -270,6 +308,11 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e, De
   if (s.recompute == Recompute::full) {
     // Only each layer's input is kept; one layer is rebuilt at a time in backward.
     mem.activations_bytes = layers_held * tokens_mb * m.hidden * ab / (par.sequence_parallel ? tp : 1) + rebuilt_layer_token * tokens_mb * ab;
+  } else if (uses_op_sac(s)) {
+    // Op-level selective: the saved outputs of every layer, and one layer's recomputed rest.
+    const double saved = op_sac(s, tp).saved;
+    mem.activations_bytes = layers_held * saved * tokens_mb * ab + std::max(0.0, per_layer_token - saved) * tokens_mb * ab;
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_op_sac", "selective recompute with FlashAttention: torchtitan's op-level policy, every other matmul's output kept per layer, the rest of the forward run again"));
   } else {
     mem.activations_bytes = layers_held * per_layer_token * tokens_mb * ab;
   }
@@ -352,14 +395,16 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
     e.model_flops_per_token = 6.0 * matmul + attn;
     double hw = e.model_flops_per_token;
     if (s.recompute == Recompute::full) hw += (2.0 * matmul + attn / 3.0);  // one more forward
-    if (s.recompute == Recompute::selective) hw += attn / 3.0;               // attention forward again
+    const bool sac = uses_op_sac(s);
+    if (sac) hw += 2.0 * m.layers * op_sac(s, 1).recompute_params;           // every other matmul again
+    else if (s.recompute == Recompute::selective) hw += attn / 3.0;           // attention forward again
     e.hardware_flops_per_token = hw;
     // FP8 training runs only the transformer layers' linear GEMMs in FP8 (Transformer Engine's
     // Linear / LayerNormLinear / LayerNormMLP); attention's QK^T and PV run in 16 bits in the
     // attention kernel, and the output head stays a 16-bit linear (Megatron-LM's output_layer is
     // not a TE module; TE's guide keeps the first and last layers in higher precision).
     const double head = static_cast<double>(m.vocab) * m.hidden;
-    e.hardware_flops_16bit_per_token = attn * (s.recompute == Recompute::none ? 1.0 : 4.0 / 3.0) +
+    e.hardware_flops_16bit_per_token = attn * (s.recompute == Recompute::none || sac ? 1.0 : 4.0 / 3.0) +
                                        head * (s.recompute == Recompute::full ? 8.0 : 6.0);
   } else {
     e.model_flops_per_token = 6.0 * c.active;

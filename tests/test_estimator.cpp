@@ -116,6 +116,33 @@ TEST_CASE("memory: activations follow Korthikanti's s*b*h*(34 + 5as/h) per layer
   CHECK_THAT(run(full).memory.activations_bytes, WithinRel(L * s * b * h * 2 + s * b * (34 * h + 5 * a * s), 1e-9));
 }
 
+TEST_CASE("memory: selective recompute under FlashAttention keeps torchtitan's op-level saves") {
+  // torchtitan/distributed/activation_checkpoint.py (_apply_op_sac): per layer, the outputs of the
+  // 1st, 3rd, 5th and 7th aten.mm (wq, wv, w1, w2 of a Llama layer) and the SDPA output are saved;
+  // wk, wo, w3 and every elementwise op are recomputed from the layer's input. Llama 3.1 8B shape
+  // (h 4096, 32 heads x 128, 8 KV heads, SwiGLU 14336), bf16, 2 x 8192 tokens:
+  // input 4096 + wq 4096 + wv 1024 + SDPA 4096 + w1 14336 + w2 4096 = 31,744 elements per token.
+  const json j = {{"model", {{"params", 8.03e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8},
+                             {"ffn_hidden", 14336}, {"ffn_type", "gated"}, {"vocab", 128256}}},
+                  {"task", "pretrain"}, {"seq_len", 8192}, {"micro_batch", 2}, {"recompute", "selective"}};
+  const Estimate sel = run(j);
+  json none = j;
+  none["recompute"] = "none";
+  const Estimate all = run(none);
+  const double tokens = 2 * 8192, saved = 31744, bytes = 2;
+  // The layers' saves, plus one layer's recomputed rest while its backward runs.
+  const double one_layer_all = all.memory.activations_bytes / 32;
+  CHECK_THAT(sel.memory.activations_bytes, WithinRel(32 * tokens * saved * bytes + (one_layer_all - tokens * saved * bytes), 1e-9));
+  // The recomputed matmuls' forward runs again: 2 x (wk 4096x1024 + wo 4096x4096 + w3 4096x14336) per layer.
+  CHECK_THAT(sel.hardware_flops_per_token - sel.model_flops_per_token,
+             WithinRel(2.0 * 32 * (4096.0 * 1024 + 4096.0 * 4096 + 4096.0 * 14336), 1e-9));
+  // Without FlashAttention "selective" is Korthikanti's: the scores are dropped and attention's forward runs again.
+  json eager = j;
+  eager["flash_attention"] = false;
+  const Estimate k = run(eager);
+  CHECK_THAT(k.hardware_flops_per_token - k.model_flops_per_token, WithinRel(4.0 * 32 * 8192 * 4096, 1e-9));
+}
+
 TEST_CASE("memory: memory never falls when batch or sequence grows") {
   for (const char* task : {"full_ft", "lora", "qlora"}) {
     double prev = 0;

@@ -282,12 +282,12 @@ TEST_CASE("recommend: QLoRA is never put on a card that bitsandbytes does not ru
 }
 
 TEST_CASE("fixes: a setup that does not fit gets single changes that make it fit, each valid and translated") {
-  // 70B pretrain on 1024 H800 at TP 8 / PP 4, 8k sequences, selective recompute, no sequence
-  // parallel: the activations of the norms and dropouts are replicated across the TP group
+  // 70B pretrain on 1024 H800 at TP 8 / PP 4, 8k sequences, Megatron's selective recompute with
+  // its fused (non-flash) attention, no sequence parallel: the activations of the norms and dropouts are replicated across the TP group
   // (Korthikanti et al. 2022, Table 2: 34sbh without SP vs 34sbh/t with it), which pushes it
   // over 80 GB; sequence parallel divides them by 8 and it fits (the page's preset had this).
   const json pre = json::parse(R"({"model":"llama-3.1-70b","task":"pretrain","seq_len":8192,"micro_batch":1,"global_batch":1024,
-      "recompute":"selective","parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})");
+      "recompute":"selective","flash_attention":false,"parallel":{"gpus":1024,"tp":8,"pp":4,"zero":1},"gpu":"nvidia-h800-sxm5-80gb","tokens":1.5e12})");
   const Scenario s = scenario(pre);
   REQUIRE(estimate(s).fits == std::optional<bool>(false));
   const std::vector<Fix> fixes = fixes_to_fit(s, cat());
