@@ -239,7 +239,11 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
   const Parallel& par = s.parallel;
   MemoryBreakdown& mem = e.memory;
   const StateBytes sb = state_bytes(s.precision, s.optimizer);
-  const int dp = p.dp, tp = p.tp, pp = p.pp;
+  const int tp = p.tp, pp = p.pp;
+  // ZeRO/FSDP shard over data x context parallel: context-parallel ranks hold the same weights and
+  // reduce the same gradients (Megatron-Core's distributed optimizer uses the data-parallel group
+  // with context parallel; torchtitan's FSDP mesh is dp_shard_cp).
+  const int dp = p.dp * p.cp;
   double trainable_local;
   if (s.task == Task::lora || s.task == Task::qlora) {
     e.trainable_params = lora_params(s);
@@ -274,6 +278,16 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     const double per_layer = mem.weights_bytes * dp / std::max(1, m.layers);
     e.cpu_offload_bytes += mem.weights_bytes;
     mem.weights_bytes = 2 * per_layer;  // the gathered layer and the prefetched next one
+  }
+  // FSDP under pipeline parallelism keeps its stage's gathered 16-bit parameters from the first
+  // micro-batch's forward to the last one's backward, and accumulates their unsharded gradients
+  // until the last backward syncs them (torchtitan: reshard_after_forward = not pp_enabled;
+  // torch.distributed.pipelining's stage turns gradient sync off for all but the last
+  // micro-batch). DeepSpeed refuses ZeRO-3 with its pipeline engine.
+  if (par.zero >= 3 && pp > 1 && dp > 1 && par.offload == Offload::none) {
+    const double unsharded = trainable_local * 2.0 * (1.0 - 1.0 / dp);
+    mem.weights_bytes += unsharded;
+    mem.gradients_bytes += unsharded;
   }
   e.model_states_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes;
 }
@@ -502,8 +516,10 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double ops = (s.recompute == Recompute::full ? 6.0 : 4.0) * m.layers / pp;
     if (!s.mfu) step_s += per_op * ops * n_micro;
   }
-  // Data parallel: gradient all-reduce 2(d-1)/d x bytes, overlapped with the backward pass.
-  if (dp > 1) {
+  // Data parallel: gradient all-reduce 2(d-1)/d x bytes over the data x context parallel group
+  // (context-parallel ranks reduce the same gradients), overlapped with the backward pass.
+  if (const int dp_cp = dp * cp; dp_cp > 1) {
+    const int dp = dp_cp;
     const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
     const bool multi_node = par.gpus > hw::kCardsPerNode;
     const double bw = multi_node ? hw::kNicBytesPerS * hw::kCardsPerNode * hw::kLinkEfficiency

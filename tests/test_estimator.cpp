@@ -34,6 +34,23 @@ TEST_CASE("memory: AdamW mixed precision keeps 16 bytes of model state per param
   CHECK_THAT(run(zero_case(3, 64)).model_states_bytes, WithinRel(120e9 / 64, 1e-9));
 }
 
+TEST_CASE("memory: ZeRO shards over data x context parallel; FSDP under a pipeline keeps its stage gathered") {
+  // Context-parallel ranks hold the same weights: Megatron-Core's distributed optimizer and
+  // torchtitan's FSDP (mesh dp_shard_cp) shard over both. 64 GPUs as CP 8 x DP 8 shard 64 ways.
+  json cp = zero_case(3, 64);
+  cp["parallel"]["cp"] = 8;
+  CHECK_THAT(run(cp).model_states_bytes, WithinRel(120e9 / 64, 1e-9));
+  // With PP 2 x DP 32, FSDP (torchtitan: reshard_after_forward = not pp_enabled) keeps the stage's
+  // whole 16-bit parameters and accumulates its whole 16-bit gradients: 2 B per stage parameter
+  // each, while the 12 B of Adam state stay sharded 32 ways.
+  json pp = zero_case(3, 64);
+  pp["parallel"]["pp"] = 2;
+  const Estimate e = run(pp);
+  const double stage_params = e.memory.optimizer_bytes * 32 / 12;
+  CHECK_THAT(e.memory.weights_bytes, WithinRel(2 * stage_params, 1e-9));
+  CHECK_THAT(e.memory.gradients_bytes, WithinRel(2 * stage_params, 1e-9));
+}
+
 TEST_CASE("memory: ZeRO stage k+1 never needs more than stage k") {
   for (int gpus : {1, 2, 8, 64}) {
     double prev = 1e300;
