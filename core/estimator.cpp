@@ -271,6 +271,12 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
   if (par.offload != Offload::none) {
     e.cpu_offload_bytes += mem.optimizer_bytes;
     mem.optimizer_bytes = 0;  // ZeRO-Offload: optimizer states and step on the CPU
+    // The gradients go to the CPU too, where the optimizer steps (ZeRO-Offload, Ren et al. 2021,
+    // §4.1: "offloads the gradients, optimizer states and optimizer computation to CPU"; FSDP's
+    // CPUOffload moves the sharded gradients to host memory). On the GPU stay one layer's 16-bit
+    // gradients being reduced and the next layer's being computed.
+    e.cpu_offload_bytes += mem.gradients_bytes;
+    mem.gradients_bytes = 2.0 * trainable_local * 2.0 / std::max(1, m.layers / pp);
     if (detail == Detail::full) e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
   }
   if (par.offload == Offload::optimizer_params) {
@@ -528,6 +534,18 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
     if (!s.mfu) step_s += exposed;
+  }
+  // Offload: each step the GPU sends its 16-bit gradient shard to the CPU and takes the updated
+  // 16-bit parameters back over PCIe, around the CPU's optimizer step (ZeRO-Offload, Ren et al.
+  // 2021, Fig. 2; its one-step delayed update, off by default, is what would hide it). Parameter
+  // offload also fetches the parameters for every forward and backward pass (ZeRO-Infinity). The
+  // CPU's Adam step itself is not counted.
+  if (par.offload != Offload::none && !s.mfu) {
+    const double shard = static_cast<double>(dp) * cp;
+    const double trainable = e.trainable_params / (tp * pp) / shard;
+    double bytes = 2.0 * trainable * 2.0;
+    if (par.offload == Offload::optimizer_params) bytes += p.local / shard * 2.0 * (s.recompute == Recompute::full ? 3.0 : 2.0) * n_micro;
+    step_s += bytes / (hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency);
   }
   e.step_time_s = step_s;
   e.tokens_per_s_per_gpu = tokens_step / step_s / par.gpus;

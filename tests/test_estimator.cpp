@@ -51,6 +51,26 @@ TEST_CASE("memory: ZeRO shards over data x context parallel; FSDP under a pipeli
   CHECK_THAT(e.memory.gradients_bytes, WithinRel(2 * stage_params, 1e-9));
 }
 
+TEST_CASE("memory: ZeRO-Offload moves gradients and optimizer states to the CPU") {
+  // Ren et al. 2021 (ZeRO-Offload) §4.1: gradients, optimizer states and the optimizer step live on
+  // the CPU; fp16 parameters stay on the GPU. 7.5B on 64 GPUs, ZeRO-2: 2 Psi of parameters on the
+  // GPU; 2 Psi/64 of gradients and 12 Psi/64 of states on the CPU; the GPU keeps two layers'
+  // 16-bit gradients (one being reduced, the next being computed) of the 32.
+  json j = zero_case(2, 64);
+  j["parallel"]["offload"] = "optimizer";
+  const Estimate e = run(j);
+  const double psi = 7.5e9;
+  CHECK_THAT(e.memory.weights_bytes, WithinRel(2 * psi, 1e-9));
+  CHECK(e.memory.optimizer_bytes == 0);
+  CHECK_THAT(e.memory.gradients_bytes, WithinRel(2 * 2 * psi / 32, 1e-9));
+  CHECK_THAT(e.cpu_offload_bytes, WithinRel(14 * psi / 64, 1e-9));
+  // Each step sends the 2 Psi/64 gradient shard down and takes 2 Psi/64 parameters back over the
+  // A100's PCIe Gen4 (32 GB/s per direction, 80% efficiency), not hidden (Ren et al. 2021, Fig. 2).
+  json a100 = j, kept = zero_case(2, 64);
+  a100["gpu"] = kept["gpu"] = "nvidia-a100-sxm4-80gb";
+  CHECK_THAT(*run(a100).step_time_s - *run(kept).step_time_s, WithinRel(4 * psi / 64 / (32e9 * 0.8), 1e-6));
+}
+
 TEST_CASE("memory: ZeRO stage k+1 never needs more than stage k") {
   for (int gpus : {1, 2, 8, 64}) {
     double prev = 1e300;
