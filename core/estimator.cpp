@@ -511,7 +511,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
                                   {gpu->interconnect_name}));
     } else {
       const bool in_node = tp <= hw::kCardsPerNode;
-      bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : hw::kNicBytesPerS) * hw::kLinkEfficiency;
+      bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : gpu->scale_out_bytes_per_s.value_or(hw::kNicBytesPerS)) * hw::kLinkEfficiency;
       if (detail == Detail::full) e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
                                   "tensor parallelism of " + std::to_string(tp) + " runs over " +
                                       std::string(in_node ? "PCIe" : "the network") + ", not a fast card-to-card link",
@@ -528,12 +528,32 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const int dp = dp_cp;
     const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
     const bool multi_node = par.gpus > hw::kCardsPerNode;
-    const double bw = multi_node ? hw::kNicBytesPerS * hw::kCardsPerNode * hw::kLinkEfficiency
+    const double bw = multi_node ? gpu->scale_out_bytes_per_s.value_or(hw::kNicBytesPerS) * hw::kCardsPerNode * hw::kLinkEfficiency
                                  : gpu->group_bytes_per_s_bidirectional(dp).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
     double comm = 2.0 * (dp - 1.0) / dp * grad_bytes / bw;
     if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
     if (!s.mfu) step_s += exposed;
+  }
+  // Expert parallelism: each MoE layer dispatches every token's hidden state to its top-k experts'
+  // ranks and combines the results back, in forward and again in backward: 4 all-to-alls per layer
+  // and micro-batch (+2 with full recompute), each moving tokens x top_k x hidden x 2 B from every
+  // GPU, (ep - 1)/ep of it to other ranks (Megatron-Core's AllToAll token dispatcher; Lepikhin et
+  // al. 2020, GShard §2.2). The ranks of the group in this server take the fast link, the rest the
+  // network; Megatron runs them unoverlapped unless told to overlap.
+  if (m.moe && par.ep > 1 && m.has_shape() && !s.mfu) {
+    const int ep = par.ep;
+    const double tokens = s.micro_batch * (s.seq_len / cp) / (par.sequence_parallel ? tp : 1);
+    const double sent = tokens * m.moe->top_k * m.hidden * 2.0 * (ep - 1.0) / ep;
+    const int domain = gpu->domain_cards.value_or(1);
+    const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode) / tp));
+    const double remote = sent * (1.0 - in_server / ep) * ep / (ep - 1.0);
+    const double local = sent - remote;
+    const double local_bw = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
+    const double nic = gpu->scale_out_bytes_per_s.value_or(hw::kNicBytesPerS);
+    const double a2a_s = std::max(remote / (nic * hw::kLinkEfficiency), local / local_bw);
+    const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / static_cast<double>(pp);
+    step_s += a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
   }
   // Offload: each step the GPU sends its 16-bit gradient shard to the CPU and takes the updated
   // 16-bit parameters back over PCIe, around the CPU's optimizer step (ZeRO-Offload, Ren et al.
