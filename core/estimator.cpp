@@ -424,7 +424,8 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
     // attention kernel, and the output head stays a 16-bit linear (Megatron-LM's output_layer is
     // not a TE module; TE's guide keeps the first and last layers in higher precision).
     const double head = static_cast<double>(m.vocab) * m.hidden;
-    e.hardware_flops_16bit_per_token = attn * (s.recompute == Recompute::none || sac ? 1.0 : 4.0 / 3.0) +
+    e.attention_flops_per_token = attn * (s.recompute == Recompute::none || sac ? 1.0 : 4.0 / 3.0);
+    e.hardware_flops_16bit_per_token = e.attention_flops_per_token +
                                        head * (s.recompute == Recompute::full ? 8.0 : 6.0);
   } else {
     e.model_flops_per_token = 6.0 * c.active;
@@ -434,6 +435,7 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
     e.model_flops_per_token = e.model_flops_per_token * 4.0 / 6.0;
     e.hardware_flops_per_token = e.hardware_flops_per_token * 4.0 / 6.0;
     e.hardware_flops_16bit_per_token = e.hardware_flops_16bit_per_token * 4.0 / 6.0;
+    e.attention_flops_per_token = e.attention_flops_per_token * 4.0 / 6.0;
   }
 }
 
@@ -466,7 +468,17 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   const double seqs_per_step = s.global_batch;
   const double tokens_step = seqs_per_step * s.seq_len;
   const double n_micro = std::max(1.0, seqs_per_step / (dp * s.micro_batch));
-  double compute_s = tokens_step * e.hardware_flops_per_token / par.gpus / rate;
+  // FlashAttention runs attention's products in its own kernel at its own rate (hw::
+  // attention_efficiency), and under the causal mask skips the blocks above the diagonal: half of
+  // the s x s products the FLOP count holds (FlashAttention-2, arXiv:2307.08691 §3.1.1). The
+  // framework's non-GEMM work (norms, activations, optimizer) scales with the tokens, not with
+  // s x s, so it is a share of the rest only. Eager attention's products are ordinary batched GEMMs.
+  const auto peak_attn = gpu->peak_flops(s.precision == Precision::fp8_mixed ? Precision::bf16 : s.precision);
+  const double cc = gpu->compute_capability ? std::atof(gpu->compute_capability->c_str()) : 0.0;
+  const bool own_attention = s.flash_attention && m.has_shape() && peak_attn;
+  const double attn = own_attention ? e.attention_flops_per_token : 0.0;
+  const double attention_s_per_token = own_attention ? attn * 0.5 / (*peak_attn * std::min(hw::attention_efficiency(cc), gemm)) : 0.0;
+  double compute_s = tokens_step * ((e.hardware_flops_per_token - attn) / rate + attention_s_per_token) / par.gpus;
   // FP8 (Amdahl): only the linear GEMMs run at the FP8 rate. Attention's products and the head run
   // at the 16-bit rate, and the non-GEMM work (the (1 - kFrameworkEfficiency) share of a 16-bit
   // step: norms, activations, optimizer, plus FP8's casts and scaling) takes the time it takes in
@@ -476,8 +488,8 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   if (peak16 && *peak16 < *peak) {
     const double gemm8 = *peak * gemm * size, gemm16 = *peak16 * gemm * size;
     const double f16 = std::min(e.hardware_flops_16bit_per_token, e.hardware_flops_per_token);
-    const double per_token = (e.hardware_flops_per_token - f16) / gemm8 + f16 / gemm16 +
-                             (1.0 / kFrameworkEfficiency - 1.0) * e.hardware_flops_per_token / gemm16;
+    const double per_token = (e.hardware_flops_per_token - f16) / gemm8 + (f16 - attn) / gemm16 + attention_s_per_token +
+                             (1.0 / kFrameworkEfficiency - 1.0) * (e.hardware_flops_per_token - attn) / gemm16;
     compute_s = tokens_step * per_token / par.gpus;
   }
   if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);

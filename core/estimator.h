@@ -36,6 +36,7 @@ struct Estimate {
   double model_flops_per_token = 0;     // 6N + attention (+ head), per token
   double hardware_flops_per_token = 0;  // with recompute
   double hardware_flops_16bit_per_token = 0;  // the part that stays 16-bit in FP8 training: attention's two products and the output head
+  double attention_flops_per_token = 0;  // of the hardware FLOPs: attention's two products (QK^T, PV), as counted (full s x s)
   std::optional<double> tokens_per_s_per_gpu, tflops_per_gpu, mfu, step_time_s;
   std::optional<double> hardware_tflops_per_gpu;  // counting recompute passes (Megatron-LM papers' convention)
   std::optional<double> gpu_hours, days;

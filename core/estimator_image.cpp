@@ -30,12 +30,9 @@ constexpr double kKernelS = 5e-6;
 // 50-73% of peak (arXiv:2307.08691, Fig. 4-6); implicit-GEMM convolutions with 320-1280
 // channels are alike.
 constexpr double kDenoiserEfficiency = 0.7;
-// Attention kernels' share of the dense peak: FlashAttention-2 reaches 50-73% on A100
-// (arXiv:2307.08691) but only ~35% on H100, whose new instructions it does not use
-// (FlashAttention-3, arXiv:2407.08608 §1): 0.6 before Hopper, 0.35 on Hopper and later.
+// Attention kernels' share of the dense peak (hw::attention_efficiency).
 double attention_efficiency(const Accelerator& a) {
-  const double cc = a.compute_capability ? std::atof(a.compute_capability->c_str()) : 0.0;
-  return cc >= 9.0 ? 0.35 : 0.6;
+  return hw::attention_efficiency(a.compute_capability ? std::atof(a.compute_capability->c_str()) : 0.0);
 }
 // Share of a large GEMM's sustained rate that convolutional vision networks reach when fused
 // (TensorRT): MLPerf Inference ResNet-50 offline on A100 ~ 37k images/s x 8.18 GFLOP = 303 TOPS of

@@ -34,5 +34,10 @@ constexpr double kMemoryBandwidthEfficiency = 0.80;
 // Large-GEMM efficiency when the catalog has no measured matmul rate for a card: the A100 PCIe
 // measurement (234 / 312, ecosystem_notes.md §8), a middle value among the measured cards.
 constexpr double kDefaultGemmEfficiency = 0.75;
+// Attention kernels' share of the dense peak: FlashAttention-2 reaches 50-73% on A100
+// (arXiv:2307.08691) but only ~35% on H100, whose new instructions it does not use
+// (FlashAttention-3, arXiv:2407.08608 §1): 0.6 before Hopper (compute capability < 9), 0.35 on
+// Hopper and later.
+inline double attention_efficiency(double compute_capability) { return compute_capability >= 9.0 ? 0.35 : 0.6; }
 
 }  // namespace xuanka::core::hw
