@@ -39,7 +39,10 @@ struct Estimate {
   double attention_flops_per_token = 0;  // of the hardware FLOPs: attention's two products (QK^T, PV), as counted (full s x s)
   std::optional<double> tokens_per_s_per_gpu, tflops_per_gpu, mfu, step_time_s;
   std::optional<double> hardware_tflops_per_gpu;  // counting recompute passes (Megatron-LM papers' convention)
-  std::optional<double> gpu_hours, days;
+  std::optional<double> gpu_hours, days;  // the ideal run: every hour trains
+  // The expected run: the ideal one over the effective-training-time share a large run keeps after
+  // failures, restarts, checkpoints and evaluation (kEffectiveTrainingTime).
+  std::optional<double> gpu_hours_expected, days_expected;
   // Serving (inference).
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
   std::optional<double> ttft_s;     // time to first token of one request on its own

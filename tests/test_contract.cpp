@@ -90,6 +90,10 @@ TEST_CASE("contract: result_value reads the contract's result paths") {
   CHECK(result_value(e, "memory.model_states") == e.model_states_bytes);
   CHECK(result_value(e, "compute.mfu") == e.mfu);
   CHECK(result_value(e, "compute.hardware_tflops_per_gpu") == e.hardware_tflops_per_gpu);
+  // The expected run: the ideal over Llama 3's "higher than 90%" effective training time (arXiv:2407.21783 §3.3.4).
+  REQUIRE(e.gpu_hours);
+  CHECK_THAT(*result_value(e, "compute.gpu_hours_expected"), Catch::Matchers::WithinRel(*e.gpu_hours / 0.9, 1e-12));
+  CHECK_THAT(*result_value(e, "compute.days_expected"), Catch::Matchers::WithinRel(*e.days / 0.9, 1e-12));
   CHECK_FALSE(result_value(e, "compute.no_such_path").has_value());
   CHECK_FALSE(result_value(e, "serving.prefill_s").has_value());  // null for training
 }

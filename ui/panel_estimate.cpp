@@ -670,6 +670,10 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       heading(ctx, tr(L, Str::training_time));
       label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
                                                       core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
+      if (e.days_expected) {
+        label_value(ctx, tr(L, Str::expected_run), core::format_sig(*e.days_expected, 3) + " " + tr(L, Str::days) + " · " +
+                                                       core::format_grouped(*e.gpu_hours_expected) + " " + tr(L, Str::gpu_hours));
+      }
       track(ctx, "est.time");
     }
     if (e.tokens_per_s_per_gpu) {

@@ -138,6 +138,10 @@ int cmd_estimate(int argc, char** argv) {
                 format_sig(*e.tflops_per_gpu, 4).c_str(), format_sig(*e.mfu, 3).c_str());
   }
   if (e.gpu_hours) std::printf("job: %s GPU-hours, %s days on %d GPUs\n", format_sig(*e.gpu_hours, 4).c_str(), format_sig(*e.days, 3).c_str(), s.parallel.gpus);
+  if (e.gpu_hours_expected) {
+    std::printf("  expected run   %s GPU-hours, %s days (with failures, restarts and checkpoints)\n", format_sig(*e.gpu_hours_expected, 4).c_str(),
+                format_sig(*e.days_expected, 3).c_str());
+  }
   if (e.decode_tokens_per_s_per_request) {
     std::printf("serving: time to first token %s s (one request; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",
                 format_sig(*e.ttft_s, 3).c_str(), format_sig(*e.prefill_s, 3).c_str(),
