@@ -476,13 +476,13 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // FlashAttention runs attention's products in its own kernel at its own rate (hw::
   // attention_efficiency), and under the causal mask skips the blocks above the diagonal: half of
   // the s x s products the FLOP count holds (FlashAttention-2, arXiv:2307.08691 §3.1.1). The
-  // framework's non-GEMM work (norms, activations, optimizer) scales with the tokens, not with
-  // s x s, so it is a share of the rest only. Eager attention's products are ordinary batched GEMMs.
+  // framework's share (kFrameworkEfficiency) stretches it like every other kernel. Eager
+  // attention's products are ordinary batched GEMMs.
   const auto peak_attn = gpu->peak_flops(s.precision == Precision::fp8_mixed ? Precision::bf16 : s.precision);
   const double cc = gpu->compute_capability ? std::atof(gpu->compute_capability->c_str()) : 0.0;
   const bool own_attention = s.flash_attention && m.has_shape() && peak_attn;
   const double attn = own_attention ? e.attention_flops_per_token : 0.0;
-  const double attention_s_per_token = own_attention ? attn * 0.5 / (*peak_attn * std::min(hw::attention_efficiency(cc), gemm)) : 0.0;
+  const double attention_s_per_token = own_attention ? attn * 0.5 / (*peak_attn * std::min(hw::attention_efficiency(cc), gemm)) / kFrameworkEfficiency : 0.0;
   double compute_s = tokens_step * ((e.hardware_flops_per_token - attn) / rate + attention_s_per_token) / par.gpus;
   // FP8 (Amdahl): only the linear GEMMs run at the FP8 rate. Attention's products and the head run
   // at the 16-bit rate, and the non-GEMM work (the (1 - kFrameworkEfficiency) share of a 16-bit
@@ -494,7 +494,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double gemm8 = *peak * gemm * size, gemm16 = *peak16 * gemm * size;
     const double f16 = std::min(e.hardware_flops_16bit_per_token, e.hardware_flops_per_token);
     const double per_token = (e.hardware_flops_per_token - f16) / gemm8 + (f16 - attn) / gemm16 + attention_s_per_token +
-                             (1.0 / kFrameworkEfficiency - 1.0) * (e.hardware_flops_per_token - attn) / gemm16;
+                             (1.0 / kFrameworkEfficiency - 1.0) * (e.hardware_flops_per_token - attn) / gemm16;  // attention's own share is in attention_s_per_token
     compute_s = tokens_step * per_token / par.gpus;
   }
   if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);
