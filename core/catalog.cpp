@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 
 #include "core/format.h"
@@ -171,6 +172,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     if (auto y = r.num_or_null("release_year", 1990, 2100, true)) a.release_year = static_cast<int>(*y);
     a.tensor_core_generation = r.str_or_null("tensor_core_generation");
     a.compute_capability = r.str_or_null("compute_capability");
+    if (a.compute_capability) a.compute_capability_number = std::atof(a.compute_capability->c_str());
     if (auto m = r.num_or_null("memory_gib", 0.5, 4096)) a.memory_bytes = *m * kGiB;
     a.memory_type = r.str_or_null("memory_type");
     if (auto b = r.num_or_null("memory_bandwidth_gb_s", 1, 1e5)) a.memory_bandwidth_bytes_per_s = *b * kGB;

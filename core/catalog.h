@@ -22,6 +22,7 @@ struct Accelerator {
   bool domestic = false;
   std::optional<int> release_year;
   std::optional<std::string> tensor_core_generation, compute_capability, memory_type;
+  double compute_capability_number = 0;  // compute_capability as a number (9.0), 0 where none: read once, used per estimate
   std::optional<double> memory_bytes;                  // GiB in JSON -> bytes
   std::optional<double> memory_bandwidth_bytes_per_s;  // GB/s in JSON -> B/s
   std::map<std::string, std::optional<double>> dense_flops;  // fp32 tf32 fp16 bf16 fp8 int8 fp4: FLOP/s (int8: OP/s)

@@ -191,14 +191,15 @@ OpSac op_sac(const Scenario& s, int tp) {
   const bool gated = m.ffn_type == "gated" || m.moe;
   // The layer's matmuls in forward order: {input width, output width, copies, output whole under tp}.
   struct Mm { double in, out, copies; bool row_parallel; };
-  std::vector<Mm> mms = {{h, q_dim, 1, false}, {h, kv_dim, 1, false}, {h, kv_dim, 1, false}, {o_in, h, 1, true}};
-  if (gated) mms.push_back({h, f, mult, false});
-  mms.push_back({h, f, mult, false});
-  mms.push_back({f, h, mult, true});
+  Mm mms[7] = {{h, q_dim, 1, false}, {h, kv_dim, 1, false}, {h, kv_dim, 1, false}, {o_in, h, 1, true}};
+  std::size_t n = 4;
+  if (gated) mms[n++] = {h, f, mult, false};
+  mms[n++] = {h, f, mult, false};
+  mms[n++] = {f, h, mult, true};
   const double whole = s.parallel.sequence_parallel ? 1.0 / tp : 1.0;
   OpSac r;
   r.saved = h * whole + o_in / tp;  // the checkpointed layer's input; the SDPA output
-  for (size_t i = 0; i < mms.size(); ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
     if (i % 2 == 0) r.saved += mms[i].copies * mms[i].out * (mms[i].row_parallel ? whole : 1.0 / tp);
     else r.recompute_params += mms[i].copies * mms[i].in * mms[i].out;
   }
@@ -478,11 +479,10 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // the s x s products the FLOP count holds (FlashAttention-2, arXiv:2307.08691 §3.1.1). The
   // framework's share (kFrameworkEfficiency) stretches it like every other kernel. Eager
   // attention's products are ordinary batched GEMMs.
-  const auto peak_attn = gpu->peak_flops(s.precision == Precision::fp8_mixed ? Precision::bf16 : s.precision);
-  const double cc = gpu->compute_capability ? std::atof(gpu->compute_capability->c_str()) : 0.0;
+  const auto peak_attn = s.precision == Precision::fp8_mixed ? gpu->peak_flops(Precision::bf16) : peak;
   const bool own_attention = s.flash_attention && m.has_shape() && peak_attn;
   const double attn = own_attention ? e.attention_flops_per_token : 0.0;
-  const double attention_s_per_token = own_attention ? attn * 0.5 / (*peak_attn * std::min(hw::attention_efficiency(cc), gemm)) / kFrameworkEfficiency : 0.0;
+  const double attention_s_per_token = own_attention ? attn * 0.5 / (*peak_attn * std::min(hw::attention_efficiency(gpu->compute_capability_number), gemm)) / kFrameworkEfficiency : 0.0;
   double compute_s = tokens_step * ((e.hardware_flops_per_token - attn) / rate + attention_s_per_token) / par.gpus;
   // FP8 (Amdahl): only the linear GEMMs run at the FP8 rate. Attention's products and the head run
   // at the 16-bit rate, and the non-GEMM work (the (1 - kFrameworkEfficiency) share of a 16-bit

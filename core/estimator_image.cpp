@@ -32,7 +32,7 @@ constexpr double kKernelS = 5e-6;
 constexpr double kDenoiserEfficiency = 0.7;
 // Attention kernels' share of the dense peak (hw::attention_efficiency).
 double attention_efficiency(const Accelerator& a) {
-  return hw::attention_efficiency(a.compute_capability ? std::atof(a.compute_capability->c_str()) : 0.0);
+  return hw::attention_efficiency(a.compute_capability_number);
 }
 // Share of a large GEMM's sustained rate that convolutional vision networks reach when fused
 // (TensorRT): MLPerf Inference ResNet-50 offline on A100 ~ 37k images/s x 8.18 GFLOP = 303 TOPS of
