@@ -1,6 +1,6 @@
 // Browser tests of the interface (tests layer): Estimate, Recommend and Cost on a desktop and an
 // emulated phone, through real clicks, taps and typing on the app's own widget rectangles.
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, waitReady, runner, expect, shotDir, pageUrl } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, settle, sleep, waitReady, runner, expect, shotDir, pageUrl } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -84,8 +84,16 @@ for (const device of [DESKTOP, PHONE]) {
     await t.test(`${device.name}: the pretraining preset fits; a setup that does not fit offers one-tap fixes that make it fit`, async () => {
       let { page, problems } = await openPage(browser, device);
       await press(page, device, 'preset.pretrain');
+      await page.evaluate(() => window.xuanka.recordText(true));
+      await settle(page);
       let s = await state(page);
       expect(s.scenario.task === 'pretrain' && s.results.fits === true, `the pretraining preset: fits ${s.results.fits}`);
+      // The expected run beside the ideal one: the ideal over Llama 3's 90% effective training time.
+      const r = s.results;
+      expect(r.days_expected > 0 && Math.abs(r.days_expected - r.days / 0.9) < 1e-9 * r.days, `expected run ${r.days_expected} vs ideal ${r.days}`);
+      expect(JSON.stringify(s.drawn_text).includes('预期（含故障重启）'), 'the expected run is not drawn');
+      expect((await rects(page))['est.time'], 'no training time block');
+      await screenshot(page, `${device.name}-estimate-pretrain`);
       await page.close();
       // 13B LoRA on a 24 GB card: 26 GB of BF16 weights alone do not fit.
       const lora = { model: 'llama-2-13b', task: 'lora', seq_len: 2048, gpu: 'nvidia-rtx-4090' };
