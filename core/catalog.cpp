@@ -332,6 +332,10 @@ void read_diffusion(ObjectReader& r, ModelArch& m, bool inline_form) {
         num(g, "patch_px", c.patch_px, c.arch == "dit");
         num(g, "linear_gflops", c.linear_flops); c.linear_flops *= 1e9;
         num(g, "attention_gflops", c.attention_flops); c.attention_flops *= 1e9;
+        // As the fused kernels compute them (head widths rounded up to the kernel's); optional,
+        // the plain count where absent.
+        c.attention_kernel_flops = c.attention_flops / 1e9;
+        num(g, "attention_kernel_gflops", c.attention_kernel_flops, false); c.attention_kernel_flops *= 1e9;
         num(g, "kernels", c.kernels);
         num(g, "act_lora_bytes", c.act_lora_bytes);
         num(g, "act_full_bytes", c.act_full_bytes);

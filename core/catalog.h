@@ -100,6 +100,7 @@ struct DiffusionComponent {
   double patch_px = 0;                 // DiT: pixels per token side (FLUX: 8 x 2 = 16)
   double linear_flops = 0;             // conv + linear FLOPs per sample per forward at ref_px
   double attention_flops = 0;          // attention matmul FLOPs, same
+  double attention_kernel_flops = 0;   // the same as FlashAttention / memory-efficient kernels compute them (head width rounded up to 32s)
   double kernels = 0;                  // kernels of one eager forward
   double act_lora_bytes = 0, act_full_bytes = 0;           // saved for backward per sample (frozen+LoRA / all trainable)
   double ckpt_bytes = 0, ckpt_block_lora_bytes = 0, ckpt_block_full_bytes = 0;  // with gradient checkpointing

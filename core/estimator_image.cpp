@@ -245,7 +245,10 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   // (a power cap slows every tensor-core kernel: a T4's 24 of 65 TFLOPS).
   const double attn_rate = *peak * std::min(attention_efficiency(a), gemm);
   const bool fused = info(io.runtime).fused;
-  const double linear_flops = dn.linear_flops * k.linear, attention_flops = dn.attention_flops * k.attention;
+  // Fused attention kernels compute each head at their own width: SD 1.5's 40-wide heads at 64
+  // (FlashAttention-2's HEADDIM_SWITCH; scripts/data/diffusion_arch.py attention_kernel_gflops).
+  const double linear_flops = dn.linear_flops * k.linear,
+               attention_flops = (s.flash_attention ? dn.attention_kernel_flops : dn.attention_flops) * k.attention;
   // A pass's time: the GPU's (matmuls at their rate, attention at its own) plus launching its
   // kernels — one by one from Python in eager PyTorch, whose dispatch the GPU waits for when the
   // kernels are shorter than it (most of a denoiser's are at these batch sizes: our H200 ran

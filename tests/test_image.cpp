@@ -34,6 +34,25 @@ TEST_CASE("image: SD 1.5 LoRA keeps the fp16 pipeline and fp32 adapters with the
   CHECK_THAT(e.memory.optimizer_bytes, WithinRel(lora * 8, 1e-12));
 }
 
+TEST_CASE("image: fused attention computes SD 1.5's 40-wide heads at the 64-wide kernel") {
+  // SD 1.5 UNet at 512 px (64 x 64 latent), 8 heads at every level; transformer blocks: 5 at each
+  // of levels 1-3 (2 down, 3 up) and 1 in the middle (8 x 8). Per block, self-attention 2 n^2 c
+  // and cross-attention 2 n 77 c multiply-adds (QK^T and AV):
+  //   L1 n 4096, c 320 (head 40): 1.0938e10 x 5;  L2 n 1024, c 640 (head 80): 1.4429e9 x 5;
+  //   L3 n 256, c 1280 (head 160): 2.1823e8 x 5;  mid n 64, c 1280: 2.3101e7.
+  // Sum 6.3021e10 MAC = 126.0 GFLOPs. FlashAttention-2 runs heads at the next multiple of 32
+  // (flash_api.cpp round_multiple(head_size, 32), HEADDIM_SWITCH): 40 -> 64 (x1.6), 80 -> 96
+  // (x1.2), 160 stays: 9.7284e10 MAC = 194.6 GFLOPs.
+  const DiffusionComponent& u = part("stable-diffusion-1.5", "denoiser");
+  const double l1 = 2.0 * 4096 * 4096 * 320 + 2.0 * 4096 * 77 * 320, l2 = 2.0 * 1024 * 1024 * 640 + 2.0 * 1024 * 77 * 640;
+  const double l3 = 2.0 * 256 * 256 * 1280 + 2.0 * 256 * 77 * 1280, mid = 2.0 * 64 * 64 * 1280 + 2.0 * 64 * 77 * 1280;
+  CHECK_THAT(u.attention_flops, WithinRel(2 * (5 * (l1 + l2 + l3) + mid), 1e-3));
+  CHECK_THAT(u.attention_kernel_flops, WithinRel(2 * (5 * (l1 * 1.6 + l2 * 1.2 + l3) + mid), 1e-3));
+  // SDXL's and FLUX's heads are 64 and 128 wide: nothing to round.
+  CHECK(part("sdxl", "denoiser").attention_kernel_flops == part("sdxl", "denoiser").attention_flops);
+  CHECK(part("flux.1-dev", "denoiser").attention_kernel_flops == part("flux.1-dev", "denoiser").attention_flops);
+}
+
 TEST_CASE("image: activations scale with the pixels, and checkpointing keeps only the blocks' inputs") {
   const DiffusionComponent& u = part("sdxl", "denoiser");
   const json base = {{"model", "sdxl"}, {"task", "lora"}, {"precision", "bf16_mixed"}, {"weights", "bf16"}, {"micro_batch", 2},

@@ -15,6 +15,11 @@ estimator needs no architecture walk at run time:
   ckpt_bytes                with gradient checkpointing of every block (diffusers'
                             enable_gradient_checkpointing): the blocks' inputs kept
   ckpt_block_max_bytes      the largest block rebuilt at a time in backward (LoRA / full: a pair)
+  attention_kernel_gflops   attention matmul FLOPs as the fused kernels compute them: each head's
+                            width rounded up to the kernel's (FlashAttention-2 instantiates head dims
+                            32, 64, 96, ... 256: flash_api.cpp round_multiple(head_size, 32) and its
+                            HEADDIM_SWITCH; PyTorch's memory-efficient kernels template on 64 and
+                            128 likewise), so SD 1.5's 40-wide heads run the 64-wide kernel
   score_elements            attention score elements of one forward (heads x queries x keys): eager
                             attention materialises them
   infer_peak_bytes          the largest live set of a no-grad 16-bit forward, per sample
@@ -38,7 +43,7 @@ B16 = 2  # bytes of a 16-bit element
 
 class Count:
     def __init__(self):
-        self.params = 0; self.mac = 0; self.attn_mac = 0; self.kernels = 0
+        self.params = 0; self.mac = 0; self.attn_mac = 0; self.attn_kernel_mac = 0; self.kernels = 0
         self.lora = 0.0; self.full = 0.0            # saved bytes, per sample
         self.scores = 0.0                           # score elements
         self.ckpt = 0.0; self.block_lora = 0.0; self.block_full = 0.0; self.block_max = (0.0, 0.0)
@@ -83,6 +88,11 @@ def resnet(c, ci, co, hw, temb=1280):
     c.end_block()
 
 
+def kernel_head_dim(head_dim):
+    """The head width a fused attention kernel computes at: the next multiple of 32, up to 256."""
+    return min(256, (head_dim + 31) // 32 * 32)
+
+
 def attention_block(c, d, n, heads, ctx_len, ctx_dim, self_attn):
     """Attention with to_q/to_k/to_v/to_out (diffusers Attention), input: fp32 LayerNorm output."""
     kv_n = n if self_attn else ctx_len
@@ -94,6 +104,7 @@ def attention_block(c, d, n, heads, ctx_len, ctx_dim, self_attn):
     c.io["attn_qv"] += (d + d) + (kv_dim + d)
     c.io["attn"] += (d + d) + 2 * (kv_dim + d) + (d + d)
     c.attn_mac += 2 * n * kv_n * d
+    c.attn_kernel_mac += 2 * n * kv_n * heads * kernel_head_dim(d // heads)
     c.scores += heads * n * kv_n
     sdpa = B16 * (2 * d * n + 2 * d * kv_n)                               # q, out; k, v
     c.lora += sdpa + 4 * d * n                                            # LoRA on to_q: fp32 LN output
@@ -190,6 +201,7 @@ def flux(n_img, n_txt, d=3072, heads=24, double=19, single=38, ctx_dim=4096, mlp
             c.lora += B16 * d * tokens + B16 * mlp * d * tokens           # LN2 input; GELU input
             c.full += B16 * d * tokens + B16 * mlp * d * tokens
         c.attn_mac += 2 * n * n * d
+        c.attn_kernel_mac += 2 * n * n * heads * kernel_head_dim(d // heads)
         c.scores += heads * n * n
         c.lora += B16 * 4 * d * n; c.full += B16 * 4 * d * n              # SDPA: q, k, v, out (joint)
         c.kernels += 70
@@ -208,6 +220,7 @@ def flux(n_img, n_txt, d=3072, heads=24, double=19, single=38, ctx_dim=4096, mlp
         c.lin((1 + mlp) * d, d, n, saved_full=B16 * (1 + mlp) * d * n)
         c.lora += B16 * mlp * d * n + B16 * 4 * d * n; c.full += B16 * mlp * d * n + B16 * 4 * d * n
         c.attn_mac += 2 * n * n * d
+        c.attn_kernel_mac += 2 * n * n * heads * kernel_head_dim(d // heads)
         c.scores += heads * n * n
         c.kernels += 45
         c.infer_peak = max(c.infer_peak, B16 * n * d * (3 + 4 + 2 * mlp))
@@ -249,7 +262,7 @@ def describe(name, c, ref_px):
     return {
         "name": name, "ref_px": ref_px, "params": c.params,
         "linear_gflops": round(2 * c.mac / 1e9, 1), "attention_gflops": round(2 * c.attn_mac / 1e9, 1),
-        "kernels": c.kernels,
+        "attention_kernel_gflops": round(2 * c.attn_kernel_mac / 1e9, 1), "kernels": c.kernels,
         "act_lora_bytes": round(c.lora), "act_full_bytes": round(c.full),
         "ckpt_bytes": round(c.ckpt), "ckpt_block_lora_bytes": round(c.block_max[0]), "ckpt_block_full_bytes": round(c.block_max[1]),
         "score_elements": round(c.scores), "infer_peak_bytes": round(c.infer_peak),
