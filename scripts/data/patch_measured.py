@@ -5,11 +5,7 @@ GEMM efficiency at FP16 is then measured / FP16 peak. Sources per entry below.
 
 usage: scripts/data/patch_measured.py
 """
-import json, os
-here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.dirname(os.path.dirname(here))
-path = os.path.join(root, "catalog", "accelerators.json")
-doc = json.load(open(path))
+from catalog_patch import patch_field
 
 PATCH = {
     # A cuBLAS FP16 GEMM of 4096 x 4096 x 4096, 100 iterations averaged: ~24 TFLOPS of the 65
@@ -21,17 +17,6 @@ PATCH = {
                       "(cuBLAS FP16 4096^3 GEMM, mean of 100 iterations: ~24 TFLOPS, power-capped at 70 W; "
                       "confirmed as expected for continuous matmuls by NVIDIA's moderator)"),
 }
-for a in doc["accelerators"]:
-    if a["id"] in PATCH:
-        tflops, src = PATCH[a["id"]]
-        a["measured_fp16_matmul_tflops"] = tflops
-        if src not in a["sources"]:
-            a["sources"].append(src)
-        note = ("measured_fp16_matmul_tflops %g: the sustained (power-capped) FP16 GEMM rate, what continuous "
-                "training and inference run at." % tflops)
-        if note not in a.get("notes", ""):
-            a["notes"] = (a.get("notes") or "") + " " + note
-with open(path, "w") as f:
-    json.dump(doc, f, ensure_ascii=False, indent=1)
-    f.write("\n")
-print("patched", len(PATCH))
+patch_field("measured_fp16_matmul_tflops", PATCH,
+            lambda tflops: "measured_fp16_matmul_tflops %g: the sustained (power-capped) FP16 GEMM rate, what continuous "
+                           "training and inference run at." % tflops)

@@ -7,11 +7,7 @@ network and expert-parallel all-to-alls. Sources per entry below.
 
 usage: scripts/data/patch_scale_out.py
 """
-import json, os
-here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.dirname(os.path.dirname(here))
-path = os.path.join(root, "catalog", "accelerators.json")
-doc = json.load(open(path))
+from catalog_patch import patch_field
 
 DGX_HOPPER = ("https://docs.nvidia.com/dgx-basepod/reference-architecture-infrastructure-foundation-enterprise-ai/latest/core-components.html "
               "(DGX H100/H200: four OSFP ports serving eight single-port ConnectX-7 VPI, up to 400 Gb/s InfiniBand/Ethernet: one per GPU)")
@@ -25,16 +21,5 @@ PATCH = {
     "nvidia-b200-hgx": (400, DGX_B200),
     "nvidia-h800-sxm5-80gb": (400, DEEPSEEK),
 }
-for a in doc["accelerators"]:
-    if a["id"] in PATCH:
-        gbps, src = PATCH[a["id"]]
-        a["scale_out_gbps"] = gbps
-        if src not in a["sources"]:
-            a["sources"].append(src)
-        note = ("scale_out_gbps %g: one %g Gb/s network port per GPU in the reference server." % (gbps, gbps))
-        if note not in a.get("notes", ""):
-            a["notes"] = (a.get("notes") or "") + " " + note
-with open(path, "w") as f:
-    json.dump(doc, f, ensure_ascii=False, indent=1)
-    f.write("\n")
-print("patched", len(PATCH))
+patch_field("scale_out_gbps", PATCH,
+            lambda gbps: "scale_out_gbps %g: one %g Gb/s network port per GPU in the reference server." % (gbps, gbps))
