@@ -169,6 +169,10 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   return e + mlp;
 }
 
+// Network per card to other servers, one direction: the catalog's scale_out_gbps, else the DGX
+// A100 layout (hw::kNicBytesPerS).
+double scale_out_bytes_per_s(const Accelerator& a) { return a.scale_out_bytes_per_s.value_or(hw::kNicBytesPerS); }
+
 // Selective recompute with FlashAttention: the scores Korthikanti et al.'s selective recompute
 // drops are never stored, so a trainer's "selective" policy drops something else. The FSDP2-era
 // one (torchtitan/distributed/activation_checkpoint.py, _apply_op_sac, selective_ac_option "op",
@@ -282,7 +286,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     // CPUOffload moves the sharded gradients to host memory). On the GPU stay one layer's 16-bit
     // gradients being reduced and the next layer's being computed.
     e.cpu_offload_bytes += mem.gradients_bytes;
-    mem.gradients_bytes = 2.0 * trainable_local * 2.0 / std::max(1, m.layers / pp);
+    mem.gradients_bytes = m.layers > 0 ? 2.0 * trainable_local * 2.0 / std::max(1, m.layers / pp) : 0.0;
     if (detail == Detail::full) e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
   }
   if (par.offload == Offload::optimizer_params) {
@@ -528,7 +532,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
                                   {gpu->interconnect_name}));
     } else {
       const bool in_node = tp <= hw::kCardsPerNode;
-      bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : gpu->scale_out_bytes_per_s.value_or(hw::kNicBytesPerS)) * hw::kLinkEfficiency;
+      bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : scale_out_bytes_per_s(*gpu)) * hw::kLinkEfficiency;
       if (detail == Detail::full) e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
                                   "tensor parallelism of " + std::to_string(tp) + " runs over " +
                                       std::string(in_node ? "PCIe" : "the network") + ", not a fast card-to-card link",
@@ -541,13 +545,12 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   }
   // Data parallel: gradient all-reduce 2(d-1)/d x bytes over the data x context parallel group
   // (context-parallel ranks reduce the same gradients), overlapped with the backward pass.
-  if (const int dp_cp = dp * cp; dp_cp > 1) {
-    const int dp = dp_cp;
+  if (const int group = dp * cp; group > 1) {
     const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
     const bool multi_node = par.gpus > hw::kCardsPerNode;
-    const double bw = multi_node ? gpu->scale_out_bytes_per_s.value_or(hw::kNicBytesPerS) * hw::kCardsPerNode * hw::kLinkEfficiency
-                                 : gpu->group_bytes_per_s_bidirectional(dp).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
-    double comm = 2.0 * (dp - 1.0) / dp * grad_bytes / bw;
+    const double bw = multi_node ? scale_out_bytes_per_s(*gpu) * hw::kCardsPerNode * hw::kLinkEfficiency
+                                 : gpu->group_bytes_per_s_bidirectional(group).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
+    double comm = 2.0 * (group - 1.0) / group * grad_bytes / bw;
     if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
     if (!s.mfu) step_s += exposed;
@@ -561,14 +564,13 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   if (m.moe && par.ep > 1 && m.has_shape() && !s.mfu) {
     const int ep = par.ep;
     const double tokens = s.micro_batch * (s.seq_len / cp) / (par.sequence_parallel ? tp : 1);
-    const double sent = tokens * m.moe->top_k * m.hidden * 2.0 * (ep - 1.0) / ep;
+    const double sent_bytes = tokens * m.moe->top_k * m.hidden * 2.0 * (ep - 1.0) / ep;
     const int domain = gpu->domain_cards.value_or(1);
-    const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode) / tp));
-    const double remote = sent * (1.0 - in_server / ep) * ep / (ep - 1.0);
-    const double local = sent - remote;
-    const double local_bw = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
-    const double nic = gpu->scale_out_bytes_per_s.value_or(hw::kNicBytesPerS);
-    const double a2a_s = std::max(remote / (nic * hw::kLinkEfficiency), local / local_bw);
+    const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode) / tp));  // ranks
+    const double remote_bytes = sent_bytes * (1.0 - in_server / ep) * ep / (ep - 1.0);
+    const double local_bytes = sent_bytes - remote_bytes;
+    const double local_bytes_per_s = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
+    const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency), local_bytes / local_bytes_per_s);
     const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / static_cast<double>(pp);
     step_s += a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
   }
@@ -580,9 +582,9 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   if (par.offload != Offload::none && !s.mfu) {
     const double shard = static_cast<double>(dp) * cp;
     const double trainable = e.trainable_params / (tp * pp) / shard;
-    double bytes = 2.0 * trainable * 2.0;
-    if (par.offload == Offload::optimizer_params) bytes += p.local / shard * 2.0 * (s.recompute == Recompute::full ? 3.0 : 2.0) * n_micro;
-    step_s += bytes / (hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency);
+    double pcie_bytes = 2.0 * trainable * 2.0;
+    if (par.offload == Offload::optimizer_params) pcie_bytes += p.local / shard * 2.0 * (s.recompute == Recompute::full ? 3.0 : 2.0) * n_micro;
+    step_s += pcie_bytes / (hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency);
   }
   e.step_time_s = step_s;
   e.tokens_per_s_per_gpu = tokens_step / step_s / par.gpus;
