@@ -113,14 +113,22 @@ std::vector<std::string> read_string_list(ObjectReader& r, const char* key, bool
 
 // [SECTION] accelerators
 std::optional<double> Accelerator::peak_flops(Precision p) const {
-  auto get = [&](const char* k) -> std::optional<double> {
-    auto it = dense_flops.find(k);
-    return it == dense_flops.end() ? std::nullopt : it->second;
-  };
+  const auto i = static_cast<std::size_t>(p);
+  if (peaks_indexed && i < peak_by_precision.size()) return peak_by_precision[i];
   for (const char* k : info(p).peak_keys) {
-    if (k && get(k)) return get(k);
+    if (!k) continue;
+    auto it = dense_flops.find(k);
+    if (it != dense_flops.end() && it->second) return it->second;
   }
   return std::nullopt;
+}
+
+void Accelerator::index_peaks() {
+  peaks_indexed = false;
+  static_assert(static_cast<std::size_t>(Precision::fp8_mixed) + 1 == std::tuple_size<decltype(peak_by_precision)>::value,
+                "one slot per Precision");
+  for (std::size_t i = 0; i < peak_by_precision.size(); ++i) peak_by_precision[i] = peak_flops(static_cast<Precision>(i));
+  peaks_indexed = true;
 }
 
 std::optional<double> Accelerator::gemm_efficiency(bool fp16) const {
@@ -284,6 +292,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     a.confidence = r.word("confidence", true, kConfidence).value_or("low");
     r.finish();
     ids.push_back(a.id);
+    a.index_peaks();
     result.push_back(std::move(a));
   }
   for (std::size_t i = 0; i < ids.size(); ++i) {

@@ -1,6 +1,7 @@
 // The catalog in memory (core layer): accelerators, model presets, regions, loaded from JSON
 // and validated in one pass. Units are converted here to base units (bytes, FLOP/s, W).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -72,6 +73,11 @@ struct Accelerator {
 
   // Dense peak at a training precision (FLOP/s); nullopt when unknown.
   std::optional<double> peak_flops(Precision p) const;
+  // peak_flops for every precision, read from dense_flops once (the recommender asks ~10^5 times
+  // per search): call after dense_flops changes; until then peak_flops reads the map.
+  void index_peaks();
+  std::array<std::optional<double>, 5> peak_by_precision{};  // by Precision's value
+  bool peaks_indexed = false;
   // Share of the dense peak a large GEMM sustains, measured / peak (at most 1): at FP16 when
   // `fp16` and the card has an FP16 measurement (cards without BF16: a T4's is power-capped),
   // else at BF16; nullopt when neither is measured.

@@ -404,9 +404,11 @@ void totals_and_fit(const Scenario& s, Estimate& e, Detail detail) {
   mem.context_bytes = kContextBytes;
   mem.fragmentation_bytes = kFragmentation * e.peak_allocated_bytes;
   e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
-  if (detail == Detail::full) e.assumptions.push_back(notice("a_context", "CUDA/framework context " + format_bytes_binary(kContextBytes) + " and allocator overhead " +
-                                                  format_sig(kFragmentation * 100, 2) + "% of the allocated peak",
-                                 {format_bytes_binary(kContextBytes), format_sig(kFragmentation * 100, 2)}));
+  if (detail == Detail::full) {
+    static const std::string context = format_bytes_binary(kContextBytes), share = format_sig(kFragmentation * 100, 2);
+    e.assumptions.push_back(notice("a_context", "CUDA/framework context " + context + " and allocator overhead " + share + "% of the allocated peak",
+                                   {context, share}));
+  }
   if (s.gpu && s.gpu->memory_bytes) {
     e.fits = e.total_bytes <= *s.gpu->memory_bytes;
     e.headroom_bytes = *s.gpu->memory_bytes - e.total_bytes;
@@ -469,8 +471,8 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     if (detail == Detail::full) e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
   }
   if (!measured_gemm) {
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + format_sig(kDefaultGemmEfficiency, 2) + " assumed",
-                                   {format_sig(kDefaultGemmEfficiency, 2)}));
+    static const std::string assumed = format_sig(kDefaultGemmEfficiency, 2);
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + assumed + " assumed", {assumed}));
   }
   const double h = m.has_shape() ? m.hidden : 4096;
   const double size = h / (h + kGemmHalfHidden);
@@ -596,9 +598,9 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     e.days = *e.gpu_hours / par.gpus / 24.0;
     e.gpu_hours_expected = *e.gpu_hours / kEffectiveTrainingTime;
     e.days_expected = *e.days / kEffectiveTrainingTime;
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_expected_run", "expected run: " + format_sig(kEffectiveTrainingTime * 100, 2) +
-                                   "% effective training time after failures, restarts and checkpoints (Llama 3, 16k GPUs)",
-                                   {format_sig(kEffectiveTrainingTime * 100, 2)}));
+    static const std::string effective = format_sig(kEffectiveTrainingTime * 100, 2);
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_expected_run", "expected run: " + effective +
+                                   "% effective training time after failures, restarts and checkpoints (Llama 3, 16k GPUs)", {effective}));
   }
   if (gpu->interconnect_kind == "nvlink_capped" && tp > 1) {
     if (detail == Detail::full) e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
