@@ -271,6 +271,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     q.zero = static_cast<int>(pr.num("zero", false, 0, 3, true).value_or(0));
     if (auto o = read_enum<Offload>(pr, "offload", false)) q.offload = *o;
     q.sequence_parallel = pr.boolean("sequence_parallel", false).value_or(false);
+    q.vp = static_cast<int>(pr.num("vp", false, 1, kMaxSplit, true).value_or(1));
     const long long mp = static_cast<long long>(q.tp) * q.pp * q.cp;  // <= 4096^3: no overflow
     if (q.gpus % mp != 0) {
       pr.error("gpus", std::to_string(q.gpus) + " is not a multiple of tp*pp*cp (" + std::to_string(mp) + ")");
@@ -283,6 +284,13 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     }
     if (m.layers > 0 && q.pp > m.layers) {
       pr.error("pp", std::to_string(q.pp) + " exceeds layers (" + std::to_string(m.layers) + ")");
+    }
+    if (q.vp > 1 && s.task == Task::inference) {
+      pr.error("vp", "virtual pipeline stages are a training schedule (interleaved 1F1B), not used for inference");
+    } else if (q.vp > 1 && q.pp == 1) {
+      pr.error("vp", std::to_string(q.vp) + " virtual stages need pipeline parallelism (pp > 1)");
+    } else if (q.vp > 1 && m.layers > 0 && static_cast<long long>(q.pp) * q.vp > m.layers) {
+      pr.error("vp", "pp x vp (" + std::to_string(static_cast<long long>(q.pp) * q.vp) + ") exceeds layers (" + std::to_string(m.layers) + ")");
     }
     if (q.ep > 1 && (!m.moe || m.moe->experts % q.ep != 0)) {
       pr.error("ep", m.moe ? std::to_string(q.ep) + " does not divide experts (" + std::to_string(m.moe->experts) + ")"
@@ -459,6 +467,7 @@ json to_json(const Scenario& s) {
     j["parallel"]["zero"] = p.zero;
     j["parallel"]["offload"] = word(p.offload);
     j["parallel"]["sequence_parallel"] = p.sequence_parallel;
+    if (p.vp > 1) j["parallel"]["vp"] = p.vp;
   }
   if (s.gpu) j["gpu"] = s.gpu->id;
   if (s.mfu) j["mfu"] = number(*s.mfu);

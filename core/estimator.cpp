@@ -333,7 +333,19 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e, De
   const double per_layer_token = split(activation_elements_per_token(s, lora, seq_local, s.recompute == Recompute::none));
   const double rebuilt_layer_token = split(activation_elements_per_token(s, lora, seq_local, true));
   const double n_micro = std::max(1.0, static_cast<double>(s.global_batch) / (p.dp * s.micro_batch));
-  const double in_flight = pp > 1 ? std::min<double>(pp, n_micro) : 1.0;
+  // Micro-batches whose activations the first stage holds. 1F1B: pp of them, each of its
+  // layers/pp layers. Interleaved 1F1B (vp chunks of layers/(pp*vp) layers per rank): rank 0 runs
+  // 2(pp-1) + (vp-1)pp chunk forwards before its first backward, plus the one in flight, at most
+  // all m*vp; all of them when m = pp (Megatron-Core pipeline_parallel/schedules.py,
+  // forward_backward_pipelining_with_interleaving: num_warmup_microbatches). For large m that is
+  // layers x (1 + (pp-1)/(pp*vp)), Korthikanti et al. 2022 (arXiv:2205.05198) §4.2.3.
+  const double vp = pp > 1 ? par.vp : 1;
+  double in_flight = pp > 1 ? std::min<double>(pp, n_micro) : 1.0;
+  if (vp > 1) {
+    const double chunks = n_micro * vp;
+    const double warmup = n_micro == pp ? chunks : std::min(chunks, 2.0 * (pp - 1) + (vp - 1) * pp + 1);
+    in_flight = warmup / vp;  // in micro-batches of layers/pp layers
+  }
   const double layers_held = static_cast<double>(m.layers) / pp * in_flight;
   if (s.recompute == Recompute::full) {
     // Only each layer's input is kept; one layer is rebuilt at a time in backward.
@@ -504,8 +516,11 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     compute_s = tokens_step * per_token / par.gpus;
   }
   if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);
-  // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step (arXiv:2104.04473 §2.2).
-  const double bubble = pp > 1 ? (pp - 1.0) / (n_micro + pp - 1.0) : 0.0;
+  // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step; the interleaved schedule with vp
+  // chunks per rank cuts the bubble's time by vp: (pp - 1) / vp stage-times against m of work
+  // (Narayanan et al. 2021, arXiv:2104.04473 §2.2.1-2.2.2).
+  const double idle = pp > 1 ? (pp - 1.0) / par.vp : 0.0;
+  const double bubble = pp > 1 ? idle / (n_micro + idle) : 0.0;
   double step_s = compute_s / (1.0 - bubble);
   // Eager attention: the materialised scores' memory traffic, beyond the FLOPs (the FlashAttention
   // paper's point: attention is memory-bound without tiling, arXiv:2205.14135 §2).

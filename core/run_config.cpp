@@ -9,7 +9,8 @@
 //   --group-query-attention, --num-query-groups, --seq-length, --max-position-embeddings,
 //   --micro-batch-size, --global-batch-size, --train-samples, --bf16, --fp16, --swiglu,
 //   --recompute-granularity, --recompute-method, --recompute-num-layers,
-//   --use-distributed-optimizer, --use-flash-attn, --num-experts, --moe-router-topk.
+//   --use-distributed-optimizer, --use-flash-attn, --num-experts, --moe-router-topk,
+//   --num-layers-per-virtual-pipeline-stage; --decoder-first/last-pipeline-num-layers (newer releases).
 // - vLLM 0.6 engine arguments (docs.vllm.ai "Engine Arguments"): --tensor-parallel-size,
 //   --pipeline-parallel-size, --max-model-len, --max-num-seqs, --dtype, --kv-cache-dtype,
 //   --quantization, --gpu-memory-utilization, --enable-chunked-prefill.
@@ -183,6 +184,16 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     auto arg = [&](const std::string& k, const std::string& v = "") { a += "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; };
     arg("tensor-model-parallel-size", num(p.tp));
     arg("pipeline-model-parallel-size", num(p.pp));
+    if (p.vp > 1) {
+      // Interleaved 1F1B: the chunk size in layers (core_r0.9.0), which must divide the layers.
+      if (m.layers % (p.pp * p.vp) == 0) {
+        arg("num-layers-per-virtual-pipeline-stage", num(m.layers / (p.pp * p.vp)));
+      } else {
+        out.notes.push_back(notice("rc_vp_uneven", std::to_string(m.layers) + " layers do not split into pp x vp = " + std::to_string(p.pp * p.vp) +
+                                                       " equal chunks: set the first and last stages' layers by hand (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers)",
+                                   {std::to_string(m.layers), std::to_string(p.pp * p.vp)}));
+      }
+    }
     if (p.cp > 1) arg("context-parallel-size", num(p.cp));
     if (p.ep > 1) arg("expert-model-parallel-size", num(p.ep));
     if (p.sequence_parallel && p.tp > 1) arg("sequence-parallel");

@@ -13,6 +13,10 @@ struct Parallel {
   int zero = 0;                     // ZeRO stage 0..3 (FSDP full shard = 3)
   Offload offload = Offload::none;
   bool sequence_parallel = false;
+  // Virtual pipeline stages per rank: Megatron's interleaved 1F1B (--virtual-pipeline-model-
+  // parallel-size), each rank holding vp chunks of layers/(pp*vp) layers; 1 = plain 1F1B. Not in
+  // ../shared/SCENARIO.md: an extension, written only when > 1.
+  int vp = 1;
   int dp() const { return gpus / (tp * pp * cp); }
 };
 

@@ -237,6 +237,31 @@ TEST_CASE("compute: model FLOPs per token are 72 l h^2 (1 + s/6h + V/12lh) for a
   CHECK_THAT(e.model_flops_per_token, WithinRel(72 * l * h * h * (1 + s / (6 * h) + V / (12 * l * h)), 0.01));
 }
 
+TEST_CASE("pipeline: the interleaved schedule cuts the bubble by vp and holds (1 + (pp-1)/(pp vp)) x the layers") {
+  // A GPT shape of 32 layers on PP 4 (no data parallel: no gradient traffic), 16 micro-batches of
+  // 1 per step.
+  json j = {{"model", {{"params", 1.3e9}, {"layers", 32}, {"hidden", 2048}, {"heads", 16}, {"ffn_hidden", 8192},
+                       {"ffn_type", "plain"}, {"vocab", 50257}}},
+            {"task", "pretrain"}, {"seq_len", 1024}, {"micro_batch", 1}, {"global_batch", 16},
+            {"parallel", {{"gpus", 4}, {"pp", 4}}}, {"gpu", "nvidia-a100-sxm4-80gb"}, {"tokens", 1e9}};
+  json v = j;
+  v["parallel"]["vp"] = 4;
+  // Narayanan et al. 2021 §2.2: a 1F1B step is m + (pp - 1) stage-times of work m; interleaving
+  // with v chunks makes the idle part (pp - 1) / v. Nothing else in this step depends on vp.
+  const double m = 16, pp = 4, vp = 4;
+  CHECK_THAT(*run(v).step_time_s / *run(j).step_time_s, WithinRel((m + (pp - 1) / vp) / (m + pp - 1), 1e-9));
+  j["flash_attention"] = v["flash_attention"] = false;  // eq. (1) below counts the attention scores
+  const Estimate plain = run(j), inter = run(v);
+  // Activations on the first stage: 1F1B holds pp micro-batches of layers/pp layers = all 32
+  // layers' worth of one micro-batch; interleaved, Megatron's rank 0 holds 2(pp-1) + (vp-1)pp + 1
+  // = 19 chunk micro-batches of layers/(pp vp) = 2 layers: 38 layers' worth, Korthikanti et al.
+  // 2022 §4.2.3's layers x (1 + (pp-1)/(pp vp)) = 32 x 1.1875 = 38. Eq. (1) per layer, no TP.
+  const double s = 1024, h = 2048, a = 16;
+  const double per_layer = s * (34 * h + 5 * a * s);
+  CHECK_THAT(plain.memory.activations_bytes, WithinRel(32 * per_layer, 1e-9));
+  CHECK_THAT(inter.memory.activations_bytes, WithinRel(38 * per_layer, 1e-9));
+}
+
 TEST_CASE("scenario: bad input gets a clear error naming the field, never a crash") {
   const auto doc = xuanka::test::load_vectors("bad_scenarios.json");
   for (const auto& c : doc.at("cases")) {

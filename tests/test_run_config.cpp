@@ -90,6 +90,22 @@ TEST_CASE("config: 70B full fine-tune on 32 H800 with TP 8 gives Megatron argume
   CHECK(flags(rc.text).count("sequence-parallel") == 1);
 }
 
+TEST_CASE("config: interleaved pipeline stages become Megatron's chunk size, or a note where layers do not split") {
+  // Megatron-LM core_r0.9.0 arguments.py: --num-layers-per-virtual-pipeline-stage = layers / (pp x vp).
+  const Scenario s = scenario({{"model", "llama-3.1-70b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"seq_len", 8192},
+                               {"global_batch", 128}, {"parallel", {{"gpus", 64}, {"tp", 4}, {"pp", 8}, {"vp", 5}, {"zero", 1}}}});
+  RunConfig rc;
+  REQUIRE(run_config(s, "megatron", rc).empty());
+  CHECK(value(rc.text, "num-layers-per-virtual-pipeline-stage") == "2");  // 80 layers / (8 x 5)
+  // 126 layers (Llama 3.1 405B) on PP 8 x VP 8 = 64 chunks: no equal split, so the note says so.
+  const Scenario big = scenario({{"model", "llama-3.1-405b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"seq_len", 8192},
+                                 {"global_batch", 512}, {"parallel", {{"gpus", 1024}, {"tp", 8}, {"pp", 8}, {"cp", 2}, {"vp", 8}, {"zero", 1}}}});
+  RunConfig rb;
+  REQUIRE(run_config(big, "megatron", rb).empty());
+  CHECK(flags(rb.text).count("num-layers-per-virtual-pipeline-stage") == 0);
+  CHECK(std::count_if(rb.notes.begin(), rb.notes.end(), [](const Notice& n) { return n.code == "rc_vp_uneven"; }) == 1);
+}
+
 TEST_CASE("config: 72B serving with AWQ weights gives a vLLM line it accepts; a training framework is refused by name") {
   const Scenario s = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"}, {"weights", "awq"},
                                {"serving", {{"batch", 32}, {"prompt_tokens", 2048}, {"output_tokens", 1024}}},

@@ -121,6 +121,29 @@ TEST_CASE("share link: every view reopens to the same scenario and results") {
   }
 }
 
+TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the form and the link") {
+  ui::AppState a;
+  a.lang = core::Lang::en;
+  ui::from_contract({{"model", "llama-3.1-70b"}, {"task", "pretrain"}, {"seq_len", 8192}, {"global_batch", 128}, {"tokens", 1e12},
+                     {"parallel", {{"gpus", 64}, {"tp", 4}, {"pp", 8}, {"vp", 5}, {"zero", 1}, {"sequence_parallel", true}}},
+                     {"gpu", "nvidia-h100-sxm5-80gb"}},
+                    a.estimate.form);
+  CHECK(a.estimate.form.vp == "5");
+  ui::recompute(a, cat());
+  REQUIRE(a.derived.estimate);
+  ui::AppState b;
+  ui::ConfigSources src;
+  src.hash = ui::share_hash(a);
+  std::vector<std::string> problems;
+  ui::apply_state(ui::read_config(src).state, b, cat(), problems);
+  CHECK(problems.empty());
+  ui::recompute(b, cat());
+  CHECK(b.estimate.form.vp == "5");
+  CHECK(nlohmann::json::parse(b.derived.scenario_json)["parallel"]["vp"] == 5);
+  REQUIRE(b.derived.estimate);
+  CHECK(*b.derived.estimate->step_time_s == *a.derived.estimate->step_time_s);
+}
+
 static std::string testing_join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += s + "\n";

@@ -46,7 +46,7 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   md += "- " + std::string(tr(L, Str::task)) + ": " + tr_key(L, core::info(s.task).label) + "\n";
   if (s.gpu) md += "- " + std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
   const core::Parallel& p = s.parallel;
-  std::string layout = "TP " + std::to_string(p.tp) + " · PP " + std::to_string(p.pp) + " · DP " + std::to_string(p.dp());
+  std::string layout = "TP " + std::to_string(p.tp) + " · PP " + std::to_string(p.pp) + (p.vp > 1 ? " × VP " + std::to_string(p.vp) : "") + " · DP " + std::to_string(p.dp());
   if (p.cp > 1) layout += " · CP " + std::to_string(p.cp);
   if (p.ep > 1) layout += " · EP " + std::to_string(p.ep);
   if (s.task != core::Task::inference) {

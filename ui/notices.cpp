@@ -26,7 +26,7 @@ std::string strategy_text(core::Lang L, const core::Option& o) {
   auto add = [&](const std::string& x) { s += (s.empty() ? "" : " · ") + x; };
   const core::Parallel& p = o.scenario.parallel;
   if (p.tp > 1) add("TP " + std::to_string(p.tp));
-  if (p.pp > 1) add("PP " + std::to_string(p.pp));
+  if (p.pp > 1) add("PP " + std::to_string(p.pp) + (p.vp > 1 ? " × VP " + std::to_string(p.vp) : ""));
   if (p.cp > 1) add("CP " + std::to_string(p.cp));
   if (p.zero > 0) add("ZeRO-" + std::to_string(p.zero));
   if (p.sequence_parallel) add(tr(L, Str::sequence_parallel));

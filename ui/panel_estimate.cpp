@@ -261,6 +261,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
   changed |= number_row(ctx, "est.tp", tr(L, Str::tp), f.tp);
   changed |= number_row(ctx, "est.pp", tr(L, Str::pp), f.pp);
+  if (!infer && (f.pp != "1" || f.vp != "1")) changed |= number_row(ctx, "est.vp", tr(L, Str::vp), f.vp);
   changed |= number_row(ctx, "est.cp", tr(L, Str::cp), f.cp);
   changed |= number_row(ctx, "est.ep", tr(L, Str::ep), f.ep);
   if (!infer) {

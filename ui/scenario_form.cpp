@@ -61,7 +61,7 @@ std::string form_row_for(const std::string& path) {
       {"tokens", "est.tokens"}, {"mfu", "est.mfu"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
       {"lora.targets", "est.lora_targets"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
       {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"parallel.gpus", "est.gpus"},
-      {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"},
+      {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
       {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.steps", "est.img_steps"},
       {"image.train_steps", "est.img_train_steps"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
@@ -235,6 +235,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     j["parallel"]["zero"] = number_or_text(f.zero);
     j["parallel"]["offload"] = f.offload;
     j["parallel"]["sequence_parallel"] = f.sequence_parallel;
+    if (f.vp != "1") j["parallel"]["vp"] = number_or_text(f.vp);
   }
   if (!f.gpu.empty()) j["gpu"] = f.gpu;
   if (!f.mfu.empty()) j["mfu"] = number_or_text(f.mfu);
@@ -286,6 +287,7 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(p, "gpus", f.gpus, "1");
   take(p, "tp", f.tp, "1");
   take(p, "pp", f.pp, "1");
+  take(p, "vp", f.vp, "1");
   take(p, "cp", f.cp, "1");
   take(p, "ep", f.ep, "1");
   take(p, "zero", f.zero, "0");

@@ -32,6 +32,7 @@ struct ScenarioForm {
   std::string recompute = "none";
   bool flash_attention = true;
   std::string gpus = "1", tp = "1", pp = "1", cp = "1", ep = "1", zero = "0";
+  std::string vp = "1";  // virtual pipeline stages per card (interleaved 1F1B), training with pp > 1
   std::string offload = "none";
   bool sequence_parallel = false;
   std::string gpu = "nvidia-a100-sxm4-80gb";
