@@ -19,6 +19,7 @@ Exit status 1 when the page is over the budget (scripts/test fails then), unless
 import base64
 import glob
 import gzip
+import json
 import os
 import re
 import sys
@@ -77,7 +78,9 @@ def main():
         font = bytes(int(x) for x in body.replace("\n", "").split(",") if x)
         font_raw, font_gz = len(font), gz(font)
         parts.append(("font (CJK subset, OTF)", font_raw, font_gz))
-    catalog = b"".join(open(p, "rb").read() for p in sorted(glob.glob(os.path.join(src, "catalog", "*.json"))))
+    # As embedded: without layout whitespace (scripts/minify_json.py).
+    catalog = b"".join(json.dumps(json.load(open(p, encoding="utf-8")), ensure_ascii=False, separators=(",", ":")).encode()
+                       for p in sorted(glob.glob(os.path.join(src, "catalog", "*.json"))))
     parts.append(("catalog (catalog/*.json)", len(catalog), gz(catalog)))
     strings = open(os.path.join(src, "ui", "strings.inc"), "rb").read()
     parts.append(("strings (ui/strings.inc)", len(strings), gz(strings)))
