@@ -1,6 +1,6 @@
 // Browser tests of the interface (tests layer): Estimate, Recommend and Cost on a desktop and an
 // emulated phone, through real clicks, taps and typing on the app's own widget rectangles.
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, settle, sleep, waitReady, runner, expect, shotDir, pageUrl } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, settle, sleep, waitReady, runner, expect, shotDir, pageUrl, setField, ensureVisible } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -76,6 +76,31 @@ for (const device of [DESKTOP, PHONE]) {
     expect(JSON.stringify(again.scenario) === JSON.stringify(en.scenario), `restored scenario ${JSON.stringify(again.scenario)}`);
     expect(again.results.memory_total === en.results.memory_total && again.lang === 'en', 'restored result differs');
     await fresh.close();
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
+  await t.test(`${device.name}: with a pipeline the form offers virtual stages (VP); 4 of them shorten the run`, async () => {
+    const { page, problems } = await openPage(browser, device);
+    await press(page, device, 'preset.pretrain');
+    let s = await state(page);
+    const days = s.results.days;
+    expect(s.scenario.parallel.pp === 4 && !('vp' in s.scenario.parallel) && days > 0, `preset ${JSON.stringify(s.scenario.parallel)}`);
+    if (!device.viewport.hasTouch) {
+      // On a desktop the form is its own scrolling column, left of the results.
+      const f = (await rects(page))['est.pp'];
+      expect(f, 'no pipeline-parallel field');
+      await page.mouse.move(f.x + f.w / 2, DESKTOP.viewport.height * 0.6);
+      for (let i = 0; i < 4; ++i) { await page.mouse.wheel({ deltaY: 200 }); await sleep(120); }
+    }
+    await setField(page, device, 'est.vp', '4');
+    await settle(page);
+    s = await state(page);
+    expect(s.scenario.parallel.vp === 4, `vp not set: ${JSON.stringify(s.scenario.parallel)}`);
+    expect(s.results.errors.length === 0 && s.results.days < days, `days ${s.results.days} vs ${days}, errors ${s.results.errors}`);
+    await ensureVisible(page, device, 'est.vp');
+    await screenshot(page, `${device.name}-estimate-pretrain-vp`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
     expect(problems.length === 0, problems.join('; '));
     await page.close();
   });
