@@ -289,8 +289,12 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       pr.error("vp", "virtual pipeline stages are a training schedule (interleaved 1F1B), not used for inference");
     } else if (q.vp > 1 && q.pp == 1) {
       pr.error("vp", std::to_string(q.vp) + " virtual stages need pipeline parallelism (pp > 1)");
-    } else if (q.vp > 1 && m.layers > 0 && static_cast<long long>(q.pp) * q.vp > m.layers) {
-      pr.error("vp", "pp x vp (" + std::to_string(static_cast<long long>(q.pp) * q.vp) + ") exceeds layers (" + std::to_string(m.layers) + ")");
+    } else if (q.vp > 1 && m.layers > 0 && static_cast<long long>(q.pp) * q.vp > m.layers + 2LL) {
+      // Each chunk holds at least one layer; Megatron can count the embedding and the loss as one
+      // layer each (--account-for-embedding/loss-in-pipeline-split: Qwen3-235B's 94 layers run as
+      // PP 32 x VP 3 in Megatron-MoE-ModelZoo).
+      pr.error("vp", "pp x vp (" + std::to_string(static_cast<long long>(q.pp) * q.vp) + ") exceeds layers + 2 (" + std::to_string(m.layers + 2) +
+                         ": the embedding and the loss can take a chunk each)");
     }
     if (q.ep > 1 && (!m.moe || m.moe->experts % q.ep != 0)) {
       pr.error("ep", m.moe ? std::to_string(q.ep) + " does not divide experts (" + std::to_string(m.moe->experts) + ")"

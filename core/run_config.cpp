@@ -10,7 +10,8 @@
 //   --micro-batch-size, --global-batch-size, --train-samples, --bf16, --fp16, --swiglu,
 //   --recompute-granularity, --recompute-method, --recompute-num-layers,
 //   --use-distributed-optimizer, --use-flash-attn, --num-experts, --moe-router-topk,
-//   --num-layers-per-virtual-pipeline-stage; --decoder-first/last-pipeline-num-layers (newer releases).
+//   --num-layers-per-virtual-pipeline-stage; --decoder-first/last-pipeline-num-layers and
+//   --account-for-embedding/loss-in-pipeline-split (newer releases).
 // - vLLM 0.6 engine arguments (docs.vllm.ai "Engine Arguments"): --tensor-parallel-size,
 //   --pipeline-parallel-size, --max-model-len, --max-num-seqs, --dtype, --kv-cache-dtype,
 //   --quantization, --gpu-memory-utilization, --enable-chunked-prefill.
@@ -190,7 +191,7 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
         arg("num-layers-per-virtual-pipeline-stage", num(m.layers / (p.pp * p.vp)));
       } else {
         out.notes.push_back(notice("rc_vp_uneven", std::to_string(m.layers) + " layers do not split into pp x vp = " + std::to_string(p.pp * p.vp) +
-                                                       " equal chunks: set the first and last stages' layers by hand (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers)",
+                                                       " equal chunks: newer Megatron-LM counts the embedding and the loss as a layer each (--account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split) or takes the first and last stages' layers by hand (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers)",
                                    {std::to_string(m.layers), std::to_string(p.pp * p.vp)}));
       }
     }
