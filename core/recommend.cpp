@@ -319,22 +319,29 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       default: return cost_of(x) != cost_of(y) ? cost_of(x) < cost_of(y) : time_of(x) < time_of(y);
     }
   };
-  // Ranked through indices: an Option carries its scenario and estimate, too heavy to shuffle
-  // (a stable sort keeps ties in catalog order).
+  // Ranked through indices: an Option carries its scenario and estimate, too heavy to shuffle. The
+  // kept options in ranked order are the stable ranking of the kept ones (a stable sort keeps ties
+  // in catalog order either way).
   std::vector<std::size_t> order(all.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return by_goal(all[x], all[y]); });
-  std::vector<Option> ranked;
-  ranked.reserve(all.size());
-  for (std::size_t i : order) ranked.push_back(std::move(all[i]));
-  all = std::move(ranked);
-  for (const Option& o : all) {
-    if (o.pareto) rec.pareto.push_back(o);
+  for (std::size_t i : order) {
+    if (all[i].pareto) rec.pareto.push_back(all[i]);
   }
-  // The kept ones move out; `all` is read again below only when none was kept.
+  std::size_t kept = 0;
+  for (const Option& o : all) kept += o.within_budget && o.meets_deadline ? 1 : 0;
   std::vector<Option> ok;
-  for (Option& o : all) {
-    if (o.within_budget && o.meets_deadline) ok.push_back(std::move(o));
+  ok.reserve(kept);
+  if (kept == all.size()) {
+    for (std::size_t i : order) ok.push_back(std::move(all[i]));  // `all` is not read again
+  } else {
+    for (std::size_t i : order) {
+      if (all[i].within_budget && all[i].meets_deadline) ok.push_back(all[i]);
+    }
+    std::vector<Option> ranked;  // `nearest` below reads `all` in ranked order
+    ranked.reserve(all.size());
+    for (std::size_t i : order) ranked.push_back(std::move(all[i]));
+    all = std::move(ranked);
   }
   std::sort(rec.pareto.begin(), rec.pareto.end(), [](const Option& a, const Option& b) { return *a.job_days < *b.job_days; });
   if (ok.empty()) {
