@@ -22,6 +22,14 @@ namespace {
 // compute). A desktop CPU dispatches faster (~7 us behind diffusers' RTX 4090 figure at batch 1),
 // so small-batch runs on desktop GeForce hosts are faster than estimated; the estimate says so.
 constexpr double kDispatchS = 30e-6;
+// The same dispatch for a plain torchvision forward without autograd (inference: no graph
+// recorded, no tensors saved for backward; conv/linear/norm modules with little Python of their
+// own): 15-20 us per kernel in the same H200 VM, from launch-bound eager forwards whose time does
+// not grow with the batch — ResNet-50 (174 kernels: 3.26 ms at batch 1, 3.48 at 8) and ViT-L/16
+// (341: 5.2 ms at 1 and 8); tests/vectors/measured/h200_2026-11-30.jsonl. Diffusers' denoisers
+// keep kDispatchS: their blocks run more Python per kernel (SD 1.5's inference step, 1133
+// kernels, took 40 ms at batch 1 and 4 alike: 35 us each).
+constexpr double kVisionDispatchS = 18e-6;
 // GPU time of a small kernel in a captured graph or a fused engine: 5 us (our H200: ResNet-50 at
 // batch 1 replayed as a CUDA graph, 0.88 ms for 174 kernels; ViT-L/16 1.37 ms for 341).
 constexpr double kKernelS = 5e-6;
@@ -373,7 +381,7 @@ void vision(const Scenario& s, Estimate& e) {
   auto forward_s = [&](double batch) {
     const double compute = batch * flops / (die_peak * eff);
     const double memory = batch * act * traffic_share * pr.bytes * 2.0 / (die_bw * hw::kMemoryBandwidthEfficiency);
-    return std::max(compute + memory, kernels * (fused ? kKernelS : kDispatchS));
+    return std::max(compute + memory, kernels * (fused ? kKernelS : kVisionDispatchS));
   };
   int batch = o.batch.value_or(1);
   if (batch == 0) {
@@ -394,7 +402,7 @@ void vision(const Scenario& s, Estimate& e) {
   e.images_per_s = e.fps;
   e.s_per_image = 1.0 / *e.fps;
   m.activations_bytes = live(batch);
-  if (kernels * (fused ? kKernelS : kDispatchS) >= t * 0.999) {
+  if (kernels * (fused ? kKernelS : kVisionDispatchS) >= t * 0.999) {
     e.assumptions.push_back(notice("a_launch_bound", "a forward is bound by launching kernels (" + format_sig(kernels, 4) + ") more than by compute: a larger batch costs little more",
                                    {format_sig(kernels, 4)}));
   }
