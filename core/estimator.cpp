@@ -92,6 +92,36 @@ double lora_params(const Scenario& s) {
   return m.layers * per_layer;
 }
 
+// Memory traffic of the LoRA adapters per token, as PEFT runs them unfused in eager PyTorch
+// (peft/tuners/lora/layer.py, Linear.forward: cast x to the adapters' type, lora_B(lora_A(x)),
+// x scaling, add to the base result, cast back), counted per element of each adapted linear's
+// input (width i) and output (width o), with a the adapters' bytes and b the activations': the
+// forward reads x (a cast to fp32 reads b and writes a first), lora_B writes o, the scaling reads
+// and writes it, the add reads both and writes the sum (and the cast back reads a, writes b); the
+// backward runs the same chain in reverse (casts, the scaling's grad, both adapters' weight and
+// input gradients) and adds the adapter's input gradient into x's (reads 2, writes 1). Rank-r
+// tensors are negligible. Per element: forward a + c(a + b) of i and 6a + 2cb of o; backward
+// 2a + 3b + c(a + b) of i and 4a + c(2a + 2b) of o, with c = 1 when the adapters' type differs.
+// Full recompute runs the forward again.
+double lora_traffic_bytes_per_token(const Scenario& s) {
+  const ModelArch& m = s.model;
+  const double h = m.hidden, q_dim = m.heads * m.head_dim, kv_dim = m.kv_heads * m.head_dim;
+  double in = 2 * h, out = q_dim + kv_dim;                        // q, v
+  if (s.lora_targets != LoraTargets::attn_qv) in += h + q_dim, out += kv_dim + h;  // k, o
+  if (s.lora_targets == LoraTargets::all_linear) {
+    // A token passes through its top-k routed experts and the shared ones.
+    const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
+    const double up = m.ffn_type == "gated" || m.moe ? 2.0 : 1.0;
+    in += up * h + f, out += up * f + h;
+  }
+  const double b = info(s.precision).activation_bytes;
+  const double a = s.lora_dtype == WeightFormat::fp32 ? 4.0 : b;
+  const double c = a != b ? 1.0 : 0.0;
+  const double fwd = in * (a + c * (a + b)) + out * (6 * a + 2 * c * b);
+  const double bwd = in * (2 * a + 3 * b + c * (a + b)) + out * (4 * a + c * (2 * a + 2 * b));
+  return m.layers * (fwd * (s.recompute == Recompute::full ? 2.0 : 1.0) + bwd);
+}
+
 // [SECTION] activation elements — Korthikanti et al. 2022 (arXiv:2205.05198) §4, per layer and token.
 // Bytes an eager attention keeps per score element for backward. Fine-tuning runs Hugging Face
 // transformers' eager_attention_forward: softmax in fp32 (dtype=torch.float32), its 16-bit copy
@@ -590,6 +620,16 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency), local_bytes / local_bytes_per_s);
     const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / static_cast<double>(pp);
     step_s += a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
+  }
+  // LoRA's adapters run as their own small kernels, bound by memory traffic
+  // (lora_traffic_bytes_per_token); QLoRA's bitsandbytes dequantises each NF4 matrix to 16 bits
+  // before every matmul, forward and backward (bitsandbytes/autograd/_functions.py, MatMul4Bit:
+  // dequantize_4bit reads 0.5 B and writes 2 B per parameter, the matmul reads the 2 B again).
+  const bool lora = s.task == Task::lora || s.task == Task::qlora;
+  if (lora && m.has_shape() && gpu->memory_bandwidth_bytes_per_s && !s.mfu) {
+    const double bw = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
+    step_s += tokens_step / par.gpus * lora_traffic_bytes_per_token(s) / bw;
+    if (quantised(s.weights)) step_s += n_micro * (s.recompute == Recompute::full ? 3.0 : 2.0) * p.local_linear * 4.5 / bw;
   }
   // Offload: each step the GPU sends its 16-bit gradient shard to the CPU and takes the updated
   // 16-bit parameters back over PCIe, around the CPU's optimizer step (ZeRO-Offload, Ren et al.

@@ -351,3 +351,42 @@ TEST_CASE("time: FP8 training speeds up only the linear GEMMs (Amdahl), not atte
   CHECK(want > 1.25);
   CHECK(want < 1.6);
 }
+
+TEST_CASE("time: LoRA adapters cost their memory traffic, fp32 adapters more than 16-bit ones; QLoRA dequantises every pass") {
+  // Llama 3.1 8B shape, LoRA on all linears, pure bf16 activations (b = 2 B), one H200 (4.8 TB/s
+  // x 0.8). Per layer and token the adapted linears read inputs of total width
+  // in = 6 x 4096 (q, k, v, o, gate, up) + 14336 (down) = 38912 and write outputs of
+  // out = 4096 + 1024 + 1024 + 4096 + 2 x 14336 + 4096 = 43008. PEFT's chain (lora_A, lora_B, the
+  // scaling, the add; casts when the adapters are fp32) moves, forward + backward, per element:
+  // 16-bit adapters (a = 2, no cast): in 2 + 10 = 12 B, out 12 + 8 = 20 B;
+  // fp32 adapters (a = 4, casts): in 10 + 20 = 30 B, out 28 + 28 = 56 B.
+  // Nothing else in the step depends on the adapters' type, so the steps differ by
+  // 2048 tokens x 32 layers x (18 in + 36 out) / (4.8e12 x 0.8).
+  json j = {{"model", "llama-3.1-8b"}, {"task", "lora"}, {"precision", "bf16"}, {"gpu", "nvidia-h200-sxm-141gb"},
+            {"seq_len", 2048}, {"micro_batch", 1}, {"global_batch", 1}, {"recompute", "none"},
+            {"lora", {{"rank", 16}, {"targets", "all_linear"}, {"dtype", "fp32"}}}, {"parallel", {{"gpus", 1}}}};
+  const Estimate e32 = run(j);
+  j["lora"]["dtype"] = "bf16";
+  const Estimate e16 = run(j);
+  REQUIRE(e32.step_time_s);
+  REQUIRE(e16.step_time_s);
+  const double in = 6.0 * 4096 + 14336, out = 4096 + 1024 + 1024 + 4096 + 2.0 * 14336 + 4096;
+  CHECK_THAT(*e32.step_time_s - *e16.step_time_s, WithinRel(2048.0 * 32 * (18 * in + 36 * out) / (4.8e12 * 0.8), 1e-9));
+  // QLoRA: each NF4 matrix is dequantised (0.5 B read, 2 B written) and read by the matmul (2 B)
+  // in the forward and the backward: 2 x 4.5 B per block-linear parameter per micro-batch. The
+  // block linears of Llama 3.1 8B: 32 x (4096 x (4096 + 1024 + 1024 + 4096) + 3 x 4096 x 14336)
+  // (the estimator counts the parameters less embedding and head, so the norms' 0.27 M weights and
+  // the preset's rounding to 8.03e9 ride along: within 1e-4).
+  json q = j;
+  q["task"] = "qlora";
+  q["weights"] = "nf4";
+  q["precision"] = "bf16_mixed";
+  json l = q;
+  l["task"] = "lora";
+  l["weights"] = "bf16";
+  const Estimate eq = run(q), el = run(l);
+  REQUIRE(eq.step_time_s);
+  REQUIRE(el.step_time_s);
+  const double linear = 32.0 * (4096.0 * (4096 + 1024 + 1024 + 4096) + 3.0 * 4096 * 14336);
+  CHECK_THAT(*eq.step_time_s - *el.step_time_s, WithinRel(2.0 * 4.5 * linear / (4.8e12 * 0.8), 1e-4));
+}
