@@ -340,6 +340,7 @@ void read_diffusion(ObjectReader& r, ModelArch& m, bool inline_form) {
         num(g, "ref_text_len", c.ref_text_len, c.arch == "dit");
         num(g, "patch_px", c.patch_px, c.arch == "dit");
         num(g, "linear_gflops", c.linear_flops); c.linear_flops *= 1e9;
+        num(g, "conv_gflops", c.conv_flops, false); c.conv_flops = std::min(c.conv_flops * 1e9, c.linear_flops);
         num(g, "attention_gflops", c.attention_flops); c.attention_flops *= 1e9;
         // As the fused kernels compute them (head widths rounded up to the kernel's); optional,
         // the plain count where absent.

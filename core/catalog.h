@@ -105,6 +105,7 @@ struct DiffusionComponent {
   double ref_text_len = 0;             // text tokens in the DiT's joint sequence at ref_px
   double patch_px = 0;                 // DiT: pixels per token side (FLUX: 8 x 2 = 16)
   double linear_flops = 0;             // conv + linear FLOPs per sample per forward at ref_px
+  double conv_flops = 0;               // of which convolutions (cuDNN may use TF32 for them in fp32; 0: unknown, all counted as matmuls)
   double attention_flops = 0;          // attention matmul FLOPs, same
   double attention_kernel_flops = 0;   // the same as FlashAttention / memory-efficient kernels compute them (head width rounded up to 32s)
   double kernels = 0;                  // kernels of one eager forward

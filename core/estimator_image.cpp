@@ -238,7 +238,8 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
                                               : s.precision == Precision::fp16_mixed;
   // fp32 weights: PyTorch runs convolutions in TF32 (torch.backends.cudnn.allow_tf32 defaults to
   // True) and matmuls in fp32 (torch.backends.cuda.matmul.allow_tf32 defaults to False since
-  // 1.12): the TF32 peak where the card has one, else fp32.
+  // 1.12; PyTorch's "TensorFloat-32 (TF32) on Ampere (and later) devices" note): convolutions at
+  // the TF32 peak where the card has one, linears and attention's products at the fp32 peak.
   const bool fp32 = s.task == Task::inference ? s.weights == WeightFormat::fp32 : s.precision == Precision::fp32;
   auto peak = fp32 ? a.peak_flops(Precision::fp32) : peak16(a, fp16);
   if (!peak) peak = peak16(a, !fp16);
@@ -249,13 +250,21 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   // The measured GEMM share at the type the denoiser computes in (FP16 also where there is no BF16).
   const double gemm = gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16));
   const double rate = *peak * gemm * kDenoiserEfficiency;
+  // Those products are plain cuBLAS SGEMMs (eager attention's too: no fused kernel takes fp32),
+  // which reach the large-GEMM share of the CUDA cores' peak: kDenoiserEfficiency is the tensor-core
+  // attention and implicit-GEMM convolution kernels' shortfall, and the convolutions keep it.
+  double fp32_rate = rate;
+  if (fp32) {
+    const auto it = a.dense_flops.find("fp32");
+    if (it != a.dense_flops.end() && it->second) fp32_rate = std::min(rate, *it->second * gemm);
+  }
   // Attention at its own share of peak, but never faster than a large GEMM sustains on the card
   // (a power cap slows every tensor-core kernel: a T4's 24 of 65 TFLOPS).
-  const double attn_rate = *peak * std::min(attention_efficiency(a), gemm);
+  const double attn_rate = fp32 ? fp32_rate : *peak * std::min(attention_efficiency(a), gemm);
   const bool fused = info(io.runtime).fused;
   // Fused attention kernels compute each head at their own width: SD 1.5's 40-wide heads at 64
   // (FlashAttention-2's HEADDIM_SWITCH; scripts/data/diffusion_arch.py attention_kernel_gflops).
-  const double linear_flops = dn.linear_flops * k.linear,
+  const double linear_flops = dn.linear_flops * k.linear, conv_flops = dn.conv_flops * k.linear,
                attention_flops = (s.flash_attention ? dn.attention_kernel_flops : dn.attention_flops) * k.attention;
   // A pass's time: the GPU's (matmuls at their rate, attention at its own) plus launching its
   // kernels — one by one from Python in eager PyTorch, whose dispatch the GPU waits for when the
@@ -264,7 +273,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   const double score_traffic = s.flash_attention ? 0.0
       : dn.score_elements * k.attention * kEagerTrafficBytes * (fp32 ? 2.0 : 1.0) / (*a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
   auto pass_s = [&](double samples, double passes, double kernel_passes) {
-    const double gpu = samples * passes * (linear_flops / rate + attention_flops / attn_rate + score_traffic);
+    const double gpu = samples * passes * (conv_flops / rate + (linear_flops - conv_flops) / fp32_rate + attention_flops / attn_rate + score_traffic);
     return gpu + kernel_passes * dn.kernels * (fused ? kKernelS : kDispatchS);
   };
   if (s.task == Task::inference) {

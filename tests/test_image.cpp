@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/contract.h"
+#include "core/hardware.h"
 #include "core/validation.h"
 #include "vectors_io.h"
 
@@ -51,6 +52,20 @@ TEST_CASE("image: fused attention computes SD 1.5's 40-wide heads at the 64-wide
   // SDXL's and FLUX's heads are 64 and 128 wide: nothing to round.
   CHECK(part("sdxl", "denoiser").attention_kernel_flops == part("sdxl", "denoiser").attention_flops);
   CHECK(part("flux.1-dev", "denoiser").attention_kernel_flops == part("flux.1-dev", "denoiser").attention_flops);
+}
+
+TEST_CASE("image: in fp32 the convolutions take TF32, the linears and attention the fp32 peak (PyTorch's defaults)") {
+  // torch.backends.cudnn.allow_tf32 defaults to True, torch.backends.cuda.matmul.allow_tf32 to False
+  // (since 1.12). SDXL's UNet at 1024 px, one sample (no CFG), one step on an A100 (TF32 156, FP32
+  // 19.5 TFLOPS; g its large-GEMM share): convolutions 1623.1 GFLOPs at 156 x g x 0.7 (the denoiser
+  // kernels' share), the other linears (5977.3 - 1623.1) and attention's 783.9 as cuBLAS SGEMMs at
+  // 19.5 x g, plus 3636 kernels x 30 us of eager dispatch.
+  const Estimate e = run({{"model", "sdxl"}, {"task", "inference"}, {"weights", "fp32"}, {"flash_attention", true},
+                          {"gpu", "nvidia-a100-sxm4-40gb"}, {"image", {{"batch", 1}, {"cfg", false}, {"steps", 1}}}});
+  REQUIRE(e.it_per_s);
+  const double g = cat().find_accelerator("nvidia-a100-sxm4-40gb")->gemm_efficiency(false).value_or(xuanka::core::hw::kDefaultGemmEfficiency);
+  const double step_s = 1623.1e9 / (156e12 * g * 0.7) + (5977.3e9 - 1623.1e9 + 783.9e9) / (19.5e12 * g) + 3636 * 30e-6;
+  CHECK_THAT(1.0 / *e.it_per_s, WithinRel(step_s, 1e-9));
 }
 
 TEST_CASE("image: activations scale with the pixels, and checkpointing keeps only the blocks' inputs") {

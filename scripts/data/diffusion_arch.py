@@ -6,6 +6,8 @@ estimator needs no architecture walk at run time:
 
   params                    parameters (checked against the published counts)
   linear_gflops             conv + linear FLOPs of one forward, one sample, at ref_px (2 FLOPs per MAC)
+  conv_gflops               of which convolutions (cuDNN; PyTorch lets them use TF32 by default,
+                            torch.backends.cudnn.allow_tf32 = True, where fp32 matmuls do not)
   attention_gflops          attention matmul FLOPs (QK^T and AV), same conditions
   kernels                   kernels one eager PyTorch forward launches (every conv, linear, norm,
                             activation, add, attention, reshape copy) — the CPU dispatch floor
@@ -43,7 +45,7 @@ B16 = 2  # bytes of a 16-bit element
 
 class Count:
     def __init__(self):
-        self.params = 0; self.mac = 0; self.attn_mac = 0; self.attn_kernel_mac = 0; self.kernels = 0
+        self.params = 0; self.mac = 0; self.conv_mac = 0; self.attn_mac = 0; self.attn_kernel_mac = 0; self.kernels = 0
         self.lora = 0.0; self.full = 0.0            # saved bytes, per sample
         self.scores = 0.0                           # score elements
         self.ckpt = 0.0; self.block_lora = 0.0; self.block_full = 0.0; self.block_max = (0.0, 0.0)
@@ -62,6 +64,7 @@ class Count:
 
     def conv(self, ci, co, k, hw, trainable_input_bytes):
         self.params += ci * co * k * k + co; self.mac += ci * co * k * k * hw; self.kernels += 1
+        self.conv_mac += ci * co * k * k * hw
         self.largest = max(self.largest, ci * co * k * k)
         self.full += trainable_input_bytes
 
@@ -261,7 +264,7 @@ def vae_decoder(lat, zc=4, ch=(128, 256, 512, 512)):
 def describe(name, c, ref_px):
     return {
         "name": name, "ref_px": ref_px, "params": c.params,
-        "linear_gflops": round(2 * c.mac / 1e9, 1), "attention_gflops": round(2 * c.attn_mac / 1e9, 1),
+        "linear_gflops": round(2 * c.mac / 1e9, 1), "conv_gflops": round(2 * c.conv_mac / 1e9, 1), "attention_gflops": round(2 * c.attn_mac / 1e9, 1),
         "attention_kernel_gflops": round(2 * c.attn_kernel_mac / 1e9, 1), "kernels": c.kernels,
         "act_lora_bytes": round(c.lora), "act_full_bytes": round(c.full),
         "ckpt_bytes": round(c.ckpt), "ckpt_block_lora_bytes": round(c.block_max[0]), "ckpt_block_full_bytes": round(c.block_max[1]),
