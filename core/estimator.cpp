@@ -628,8 +628,14 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   const bool lora = s.task == Task::lora || s.task == Task::qlora;
   if (lora && m.has_shape() && gpu->memory_bandwidth_bytes_per_s && !s.mfu) {
     const double bw = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
-    step_s += tokens_step / par.gpus * lora_traffic_bytes_per_token(s) / bw;
-    if (quantised(s.weights)) step_s += n_micro * (s.recompute == Recompute::full ? 3.0 : 2.0) * p.local_linear * 4.5 / bw;
+    double extra_s = tokens_step / par.gpus * lora_traffic_bytes_per_token(s) / bw;
+    if (quantised(s.weights)) extra_s += n_micro * (s.recompute == Recompute::full ? 3.0 : 2.0) * p.local_linear * 4.5 / bw;
+    step_s += extra_s;
+    if (detail == Detail::full) {
+      const std::string share = format_sig(100.0 * extra_s / step_s, 2);
+      e.assumptions.push_back(notice("a_lora_traffic", "LoRA adapters run unfused (PEFT) and QLoRA dequantises its weights every pass: " + share +
+                                     "% of the step is this memory traffic", {share}));
+    }
   }
   // Offload: each step the GPU sends its 16-bit gradient shard to the CPU and takes the updated
   // 16-bit parameters back over PCIe, around the CPU's optimizer step (ZeRO-Offload, Ren et al.
