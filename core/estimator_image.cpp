@@ -380,8 +380,13 @@ void vision(const Scenario& s, Estimate& e) {
   const double die_peak = *peak / dies, die_bw = *a.memory_bandwidth_bytes_per_s / dies;
   // A measured FP16 rate stands for the other tensor-core precisions too (a power cap lowers the
   // clock for all); FP32 runs on CUDA cores, which no GEMM measurement here measures.
+  // The convolutions' shortfall (kCnnShareOfGemm, from tensor-core INT8 runs) is a tensor-core one:
+  // their small-channel and 1x1 layers cannot feed the tensor cores (their arithmetic intensity is
+  // below the ridge, peak / bandwidth: 75 FLOP/B on a capped T4's tensor cores), while on the CUDA
+  // cores (ridge 25 FLOP/B on a T4) the same layers stay compute-bound at the SGEMM rate; activation
+  // traffic is counted apart either way.
   const bool tensor = o.precision != VisionPrecision::fp32;
-  const double eff = (tensor ? gemm_efficiency(a, true) : hw::kDefaultGemmEfficiency) * (v.arch == "vit" ? 0.9 : kCnnShareOfGemm);
+  const double eff = tensor ? gemm_efficiency(a, true) * (v.arch == "vit" ? 0.9 : kCnnShareOfGemm) : hw::kDefaultGemmEfficiency;
   // One forward of `batch` frames on one die: compute at the efficiency, plus the activation
   // traffic (each output written and read once; a fused engine writes one output where eager
   // writes one per operator), at least the kernels' launch floor.

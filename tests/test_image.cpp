@@ -139,6 +139,18 @@ TEST_CASE("a power-capped card runs every tensor-core kernel at its sustained GE
   CHECK(*llm.mfu <= 24.0 / 65.0);
 }
 
+TEST_CASE("vision: in fp32 the CUDA cores run the convolutions at the SGEMM rate, with the activations' traffic apart") {
+  // ResNet-50 (8.18 GFLOP, 37.56 M activation elements written per image eager; vision_arch.py) on a
+  // T4 (fp32 8.1 TFLOPS, no measured fp32 GEMM: 0.75 assumed; 320 GB/s x 0.8), eager PyTorch,
+  // batch 256: 256 x (8.18e9 / (8.1e12 x 0.75) + 37.56e6 x 4 B x 2 / (320e9 x 0.8)). No
+  // tensor-core shortfall (kCnnShareOfGemm) on the CUDA cores: their ridge (8.1e12 / 320e9 = 25
+  // FLOP/B) is below the convolutions' intensity.
+  const Estimate e = run({{"model", "resnet-50"}, {"task", "inference"}, {"gpu", "nvidia-t4"},
+                          {"vision", {{"batch", 256}, {"precision", "fp32"}, {"runtime", "pytorch"}}}});
+  REQUIRE(e.latency_ms);
+  CHECK_THAT(*e.latency_ms / 1e3, WithinRel(256 * (8.18e9 / (8.1e12 * 0.75) + 37.56e6 * 4 * 2 / (320e9 * 0.8)), 1e-9));
+}
+
 TEST_CASE("vision: a small model on an Atlas 300I Duo is bound by its video decoders, not its dies") {
   // YOLOv8n at 320 px, INT8 (CANN): far above 5,760 frames/s of compute; the card's two 310P
   // decoders give 2 x 2,880 frames/s of 1080p (CANN VDEC specification) = 230 streams at 25 fps.
