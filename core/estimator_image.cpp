@@ -249,14 +249,17 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   }
   // The measured GEMM share at the type the denoiser computes in (FP16 also where there is no BF16).
   const double gemm = gemm_efficiency(a, fp16 || !a.peak_flops(Precision::bf16));
-  const double rate = *peak * gemm * kDenoiserEfficiency;
+  double rate = *peak * gemm * kDenoiserEfficiency;
   // Those products are plain cuBLAS SGEMMs (eager attention's too: no fused kernel takes fp32),
   // which reach the large-GEMM share of the CUDA cores' peak: kDenoiserEfficiency is the tensor-core
-  // attention and implicit-GEMM convolution kernels' shortfall, and the convolutions keep it.
+  // attention and implicit-GEMM convolution kernels' shortfall. The convolutions keep it on TF32
+  // tensor cores; a card without TF32 runs them on the CUDA cores too, at the same rate.
   double fp32_rate = rate;
   if (fp32) {
     const auto it = a.dense_flops.find("fp32");
-    if (it != a.dense_flops.end() && it->second) fp32_rate = std::min(rate, *it->second * gemm);
+    if (it != a.dense_flops.end() && it->second) fp32_rate = std::min(*peak * gemm, *it->second * gemm);
+    const auto tf32 = a.dense_flops.find("tf32");
+    if (tf32 == a.dense_flops.end() || !tf32->second) rate = fp32_rate;
   }
   // Attention at its own share of peak, but never faster than a large GEMM sustains on the card
   // (a power cap slows every tensor-core kernel: a T4's 24 of 65 TFLOPS).

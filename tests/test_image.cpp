@@ -66,6 +66,12 @@ TEST_CASE("image: in fp32 the convolutions take TF32, the linears and attention 
   const double g = cat().find_accelerator("nvidia-a100-sxm4-40gb")->gemm_efficiency(false).value_or(xuanka::core::hw::kDefaultGemmEfficiency);
   const double step_s = 1623.1e9 / (156e12 * g * 0.7) + (5977.3e9 - 1623.1e9 + 783.9e9) / (19.5e12 * g) + 3636 * 30e-6;
   CHECK_THAT(1.0 / *e.it_per_s, WithinRel(step_s, 1e-9));
+  // A V100 has no TF32: the convolutions run on the CUDA cores as well, all at 15.7 x g.
+  const Estimate v = run({{"model", "sdxl"}, {"task", "inference"}, {"weights", "fp32"}, {"flash_attention", true},
+                          {"gpu", "nvidia-v100-sxm2-32gb"}, {"image", {{"batch", 1}, {"cfg", false}, {"steps", 1}}}});
+  REQUIRE(v.it_per_s);
+  const double gv = cat().find_accelerator("nvidia-v100-sxm2-32gb")->gemm_efficiency(true).value_or(xuanka::core::hw::kDefaultGemmEfficiency);
+  CHECK_THAT(1.0 / *v.it_per_s, WithinRel((5977.3e9 + 783.9e9) / (15.7e12 * gv) + 3636 * 30e-6, 1e-9));
 }
 
 TEST_CASE("image: activations scale with the pixels, and checkpointing keeps only the blocks' inputs") {
