@@ -175,6 +175,7 @@ for (const device of [DESKTOP, PHONE]) {
       'view=estimate', 'view=recommend', 'view=compare', 'view=cost', 'view=check', 'view=accuracy',
       'view=compare&card=nvidia-h800-sxm5-80gb', 'view=compare&card=huawei-ascend-910b2',
       `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'llama-3.1-8b', task: 'inference', gpu: 'nvidia-h100-sxm5-80gb' }))}`,
+      `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'llama-3.1-8b', task: 'qlora', gpu: 'nvidia-rtx-4090', recompute: 'full', lora: { rank: 16, targets: 'all_linear' } }))}`,
       `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'sdxl', task: 'lora', gpu: 'nvidia-rtx-4090' }))}`,
       `view=estimate&s=${encodeURIComponent(JSON.stringify({ model: 'yolov8m', task: 'inference', gpu: 'nvidia-l4' }))}`,
     ];
