@@ -78,18 +78,27 @@ Counts counts(const ModelArch& m) {
   return c;
 }
 
-double lora_params(const Scenario& s) {
+// The adapted linears of one layer: the sums of their input and output widths, with the
+// feed-forward width f (every expert's for the parameters, a token's top-k and shared experts'
+// for its traffic).
+struct LoraWidths { double in = 0, out = 0; };
+LoraWidths lora_widths(const Scenario& s, bool all_experts) {
   const ModelArch& m = s.model;
-  const double r = s.lora_rank, h = m.hidden;
-  const double q_dim = m.heads * m.head_dim, kv_dim = m.kv_heads * m.head_dim;
-  // LoRA (arXiv:2106.09685): A (d_in x r) + B (r x d_out) per adapted matrix.
-  double per_layer = r * (h + q_dim) + r * (h + kv_dim);            // q, v
-  if (s.lora_targets != LoraTargets::attn_qv) per_layer += r * (h + kv_dim) + r * (q_dim + h);  // k, o
+  const double h = m.hidden, q_dim = m.heads * m.head_dim, kv_dim = m.kv_heads * m.head_dim;
+  LoraWidths w{2 * h, q_dim + kv_dim};                                                    // q, v
+  if (s.lora_targets != LoraTargets::attn_qv) w.in += h + q_dim, w.out += kv_dim + h;  // k, o
   if (s.lora_targets == LoraTargets::all_linear) {
-    const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->experts + m.moe->shared_experts) : m.ffn_hidden;
-    per_layer += (m.ffn_type == "gated" || m.moe ? 3 : 2) * r * (h + f);
+    const double f = m.moe ? m.moe->expert_ffn_hidden * ((all_experts ? m.moe->experts : m.moe->top_k) + m.moe->shared_experts) : m.ffn_hidden;
+    const double up = m.ffn_type == "gated" || m.moe ? 2.0 : 1.0;                         // gate and up, or up
+    w.in += up * h + f, w.out += up * f + h;                                              // ... and down
   }
-  return m.layers * per_layer;
+  return w;
+}
+
+// LoRA (arXiv:2106.09685): A (d_in x r) + B (r x d_out) per adapted matrix.
+double lora_params(const Scenario& s) {
+  const LoraWidths w = lora_widths(s, true);
+  return s.model.layers * s.lora_rank * (w.in + w.out);
 }
 
 // Memory traffic of the LoRA adapters per token, as PEFT runs them unfused in eager PyTorch
@@ -104,22 +113,14 @@ double lora_params(const Scenario& s) {
 // 2a + 3b + c(a + b) of i and 4a + c(2a + 2b) of o, with c = 1 when the adapters' type differs.
 // Full recompute runs the forward again.
 double lora_traffic_bytes_per_token(const Scenario& s) {
-  const ModelArch& m = s.model;
-  const double h = m.hidden, q_dim = m.heads * m.head_dim, kv_dim = m.kv_heads * m.head_dim;
-  double in = 2 * h, out = q_dim + kv_dim;                        // q, v
-  if (s.lora_targets != LoraTargets::attn_qv) in += h + q_dim, out += kv_dim + h;  // k, o
-  if (s.lora_targets == LoraTargets::all_linear) {
-    // A token passes through its top-k routed experts and the shared ones.
-    const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
-    const double up = m.ffn_type == "gated" || m.moe ? 2.0 : 1.0;
-    in += up * h + f, out += up * f + h;
-  }
+  const LoraWidths w = lora_widths(s, false);
+  const double in = w.in, out = w.out;
   const double b = info(s.precision).activation_bytes;
   const double a = s.lora_dtype == WeightFormat::fp32 ? 4.0 : b;
   const double c = a != b ? 1.0 : 0.0;
   const double fwd = in * (a + c * (a + b)) + out * (6 * a + 2 * c * b);
   const double bwd = in * (2 * a + 3 * b + c * (a + b)) + out * (4 * a + c * (2 * a + 2 * b));
-  return m.layers * (fwd * (s.recompute == Recompute::full ? 2.0 : 1.0) + bwd);
+  return s.model.layers * (fwd * (s.recompute == Recompute::full ? 2.0 : 1.0) + bwd);
 }
 
 // [SECTION] activation elements — Korthikanti et al. 2022 (arXiv:2205.05198) §4, per layer and token.
