@@ -255,11 +255,9 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   // attention and implicit-GEMM convolution kernels' shortfall. The convolutions keep it on TF32
   // tensor cores; a card without TF32 runs them on the CUDA cores too, at the same rate.
   double fp32_rate = rate;
-  if (fp32) {
-    const auto it = a.dense_flops.find("fp32");
-    if (it != a.dense_flops.end() && it->second) fp32_rate = std::min(*peak * gemm, *it->second * gemm);
-    const auto tf32 = a.dense_flops.find("tf32");
-    if (tf32 == a.dense_flops.end() || !tf32->second) rate = fp32_rate;
+  if (const auto it = a.dense_flops.find("fp32"); fp32 && it != a.dense_flops.end() && it->second) {
+    fp32_rate = *it->second * gemm;
+    if (*it->second >= *peak) rate = fp32_rate;  // the peak is fp32's own: no TF32 on this card
   }
   // Attention at its own share of peak, but never faster than a large GEMM sustains on the card
   // (a power cap slows every tensor-core kernel: a T4's 24 of 65 TFLOPS).
