@@ -594,12 +594,40 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // Data parallel: gradient all-reduce 2(d-1)/d x bytes over the data x context parallel group
   // (context-parallel ranks reduce the same gradients), overlapped with the backward pass.
   if (const int group = dp * cp; group > 1) {
-    const double grad_bytes = e.trainable_params / (tp * pp) * (s.precision == Precision::fp32 ? 4.0 : 2.0);
+    const double elem_bytes = s.precision == Precision::fp32 ? 4.0 : 2.0;
+    const double grad_bytes = e.trainable_params / (tp * pp) * elem_bytes;
     const bool multi_node = par.gpus > hw::kCardsPerNode;
     const double bw = multi_node ? scale_out_bytes_per_s(*gpu) * hw::kCardsPerNode * hw::kLinkEfficiency
                                  : gpu->group_bytes_per_s_bidirectional(group).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
     double comm = 2.0 * (group - 1.0) / group * grad_bytes / bw;
-    if (par.zero >= 3) comm *= 1.5;  // ZeRO-3 also all-gathers parameters (1.5x the traffic)
+    if (par.zero >= 3) {
+      // ZeRO-3 / FSDP full sharding gathers every layer's 16-bit parameters before its forward and
+      // again before its backward, and reduce-scatters its gradients after, in each micro-batch:
+      // DeepSpeed's stage 3 re-fetches released parameters per forward and reduces gradients every
+      // backward; FSDP frees them after use (reshard_after_forward; Zhao et al. 2023, PyTorch FSDP,
+      // arXiv:2304.11277 §3.2-3.3). A frozen base (LoRA) is gathered too, in its stored format.
+      // Under a pipeline torchtitan keeps the stage's parameters gathered across micro-batches
+      // (reshard_after_forward = not pp_enabled): once per step.
+      const double gathered_bytes = quantised(s.weights) ? p.local_linear * stored_bytes(s.weights) + p.local_other * info(s.weights).other_bytes
+                                                         : p.local * elem_bytes;
+      const double passes = pp > 1 ? 1.0 : n_micro;
+      comm = passes * (group - 1.0) / group * (2.0 * gathered_bytes + grad_bytes) / bw;
+      // Each of those three collectives per layer is an NCCL ring (all-gather and reduce-scatter
+      // have no tree algorithm) whose latency grows with the ranks: NCCL's own tuning model
+      // (src/graph/tuning.cc, ring, Simple protocol, the one it picks for large messages): 8.4 us
+      // base + 3.4 us per step over NVLink (5.7 over PCIe; at least 3 x 1.0 us of network overhead
+      // once it spans servers) + 14 us per step between servers, g - 1 steps of which nodes - 1
+      // cross the network. With one rank per server (tp = 8) NCCL 2.23+ runs PAT instead: 8 us + 4 us
+      // per doubling of servers + 2.8 us per rank. At 1,000+ ranks either is milliseconds per collective.
+      const int per_node = std::max(1, std::min(group, hw::kCardsPerNode / std::max(1, tp * cp) * cp));
+      const int nodes = (group + per_node - 1) / per_node;
+      const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= per_node;
+      double intra_us = nvlink ? 3.4 : 5.7;
+      if (nodes > 1) intra_us = std::max(intra_us, 3.0);
+      double latency_us = 8.4 + (group - nodes) * intra_us + (nodes - 1) * 14.0;
+      if (per_node == 1 && nodes > 1) latency_us = std::min(latency_us, 8.0 + std::floor(std::log2(nodes)) * 14.0 / 3.5 + group * 2.8);
+      comm += passes * 3.0 * (static_cast<double>(m.layers) / pp) * latency_us * 1e-6;
+    }
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
     if (!s.mfu) step_s += exposed;
   }

@@ -390,3 +390,34 @@ TEST_CASE("time: LoRA adapters cost their memory traffic, fp32 adapters more tha
   const double linear = 32.0 * (4096.0 * (4096 + 1024 + 1024 + 4096) + 3.0 * 4096 * 14336);
   CHECK_THAT(*eq.step_time_s - *el.step_time_s, WithinRel(2.0 * 4.5 * linear / (4.8e12 * 0.8), 1e-4));
 }
+
+TEST_CASE("time: ZeRO-3 gathers the parameters in every micro-batch and pays NCCL's ring latency per layer") {
+  // Llama 2 7B pretraining on H100 SXM servers, 512 tokens and 2 micro-batches per GPU per step:
+  // a small per-GPU batch, so the sharded-data-parallel traffic is exposed at both sizes. Per
+  // micro-batch ZeRO-3 all-gathers the 16-bit parameters twice (forward, backward) and
+  // reduce-scatters the 16-bit gradients: (g-1)/g x 6 B x P over 8 x 400 Gb/s per server at 80%.
+  // Each of the 3 x 32 per-layer collectives is an NCCL ring whose latency (src/graph/tuning.cc,
+  // ring, Simple) is 8.4 us + 3.4 us per NVLink step + 14 us per step between servers, g - 1
+  // steps of which nodes - 1 cross: 1,024 GPUs (128 servers) 4,832.8 us, 2,048 GPUs (256) 9,671.2 us.
+  // Tokens per GPU are the same at both sizes, so the compute is, and the steps differ by the
+  // traffic and latency only.
+  auto at = [&](int gpus) {
+    return run({{"model", "llama-2-7b"}, {"task", "pretrain"}, {"precision", "bf16_mixed"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                {"seq_len", 512}, {"micro_batch", 1}, {"global_batch", 2 * gpus}, {"recompute", "none"},
+                {"parallel", {{"gpus", gpus}, {"zero", 3}}}});
+  };
+  const Estimate small = at(1024), large = at(2048);
+  REQUIRE(small.step_time_s);
+  REQUIRE(large.step_time_s);
+  const double P = small.params, bw = 8 * 50e9 * 0.8, micro = 2, per_step_collectives = 3 * 32;
+  const double traffic = micro * (2047.0 / 2048 - 1023.0 / 1024) * 6 * P / bw;
+  const double latency = micro * per_step_collectives * (9671.2 - 4832.8) * 1e-6;
+  CHECK_THAT(*large.step_time_s - *small.step_time_s, WithinRel(traffic + latency, 1e-6));
+  // ZeRO-2 reduces the gradients once per step (all-reduce bytes): far less exposed than ZeRO-3 here.
+  auto z2 = [&](int gpus) {
+    return run({{"model", "llama-2-7b"}, {"task", "pretrain"}, {"precision", "bf16_mixed"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                {"seq_len", 512}, {"micro_batch", 1}, {"global_batch", 2 * gpus}, {"recompute", "none"},
+                {"parallel", {{"gpus", gpus}, {"zero", 2}}}});
+  };
+  CHECK(*z2(2048).step_time_s < *large.step_time_s);
+}
