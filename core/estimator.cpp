@@ -597,7 +597,13 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double elem_bytes = s.precision == Precision::fp32 ? 4.0 : 2.0;
     const double grad_bytes = e.trainable_params / (tp * pp) * elem_bytes;
     const bool multi_node = par.gpus > hw::kCardsPerNode;
-    const double bw = multi_node ? scale_out_bytes_per_s(*gpu) * hw::kCardsPerNode * hw::kLinkEfficiency
+    // Ranks of the group in one server (tensor parallel fills the server first, Megatron's order
+    // tp-cp-dp-pp). Across servers each rank's traffic leaves through its own NIC (rail-optimised
+    // DGX/HGX fabric, one NIC per GPU): the group's ring gets per_node NICs per server, and with
+    // TP 8 each GPU's data-parallel ring has its own NIC alone (nccl-tests' bus bandwidth between
+    // servers is the NICs' sum, NCCL docs "Performance reported by NCCL tests").
+    const int per_node = std::max(1, std::min(group, hw::kCardsPerNode / std::max(1, tp)));
+    const double bw = multi_node ? scale_out_bytes_per_s(*gpu) * per_node * hw::kLinkEfficiency
                                  : gpu->group_bytes_per_s_bidirectional(group).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
     double comm = 2.0 * (group - 1.0) / group * grad_bytes / bw;
     if (par.zero >= 3) {
@@ -619,7 +625,6 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
       // once it spans servers) + 14 us per step between servers, g - 1 steps of which nodes - 1
       // cross the network. With one rank per server (tp = 8) NCCL 2.23+ runs PAT instead: 8 us + 4 us
       // per doubling of servers + 2.8 us per rank. At 1,000+ ranks either is milliseconds per collective.
-      const int per_node = std::max(1, std::min(group, hw::kCardsPerNode / std::max(1, tp * cp) * cp));
       const int nodes = (group + per_node - 1) / per_node;
       const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= per_node;
       double intra_us = nvlink ? 3.4 : 5.7;
