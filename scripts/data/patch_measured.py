@@ -17,6 +17,11 @@ PATCH = {
     "nvidia-t4": (24, "https://forums.developer.nvidia.com/t/about-gpu-peak-performance/264462 "
                       "(cuBLAS FP16 4096^3 GEMM, mean of 100 iterations: ~24 TFLOPS, power-capped at 70 W; "
                       "confirmed as expected for continuous matmuls by NVIDIA's moderator)"),
+    # zzc0721's table of torch.matmul rates (square matrices up to 10240, the highest size's rate):
+    # "NVIDIA Tesla V100-SXM2-16GB | 14.06 | | 94.84 | 10.34 | 实体机 (a physical machine)". The
+    # 32 GB SXM2 part has the same GV100 SMs, clocks and 300 W limit, so the same rate: 0.76 of 125.
+    "nvidia-v100-sxm2-32gb": (94.84, "https://github.com/zzc0721/torch-performance-test-data (database.md @9d82827, row "
+                                     "'NVIDIA Tesla V100-SXM2-16GB': fp16 torch.matmul 94.84 TFLOPS on a physical machine; same chip, clocks and 300 W as the 32 GB part)"),
 }
 patch_field("measured_fp16_matmul_tflops", PATCH,
             lambda tflops: "measured_fp16_matmul_tflops %g: the sustained (power-capped) FP16 GEMM rate, what continuous "
