@@ -605,7 +605,8 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const int per_node = std::max(1, std::min(group, hw::kCardsPerNode / std::max(1, tp)));
     const double bw = multi_node ? scale_out_bytes_per_s(*gpu) * per_node * hw::kLinkEfficiency
                                  : gpu->group_bytes_per_s_bidirectional(group).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
-    double comm = 2.0 * (group - 1.0) / group * grad_bytes / bw;
+    e.dp_traffic_bytes_per_step = 2.0 * (group - 1.0) / group * grad_bytes;
+    double comm = e.dp_traffic_bytes_per_step / bw;
     if (par.zero >= 3) {
       // ZeRO-3 / FSDP full sharding gathers every layer's 16-bit parameters before its forward and
       // again before its backward, and reduce-scatters its gradients after, in each micro-batch:
@@ -617,7 +618,8 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
       const double gathered_bytes = quantised(s.weights) ? p.local_linear * stored_bytes(s.weights) + p.local_other * info(s.weights).other_bytes
                                                          : p.local * elem_bytes;
       const double passes = pp > 1 ? 1.0 : n_micro;
-      comm = passes * (group - 1.0) / group * (2.0 * gathered_bytes + grad_bytes) / bw;
+      e.dp_traffic_bytes_per_step = passes * (group - 1.0) / group * (2.0 * gathered_bytes + grad_bytes);
+      comm = e.dp_traffic_bytes_per_step / bw;
       // Each of those three collectives per layer is an NCCL ring (all-gather and reduce-scatter
       // have no tree algorithm) whose latency grows with the ranks: NCCL's own tuning model
       // (src/graph/tuning.cc, ring, Simple protocol, the one it picks for large messages): 8.4 us
@@ -625,6 +627,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
       // once it spans servers) + 14 us per step between servers, g - 1 steps of which nodes - 1
       // cross the network. With one rank per server (tp = 8) NCCL 2.23+ runs PAT instead: 8 us + 4 us
       // per doubling of servers + 2.8 us per rank. At 1,000+ ranks either is milliseconds per collective.
+      // Other vendors' libraries (HCCL, RCCL) are taken as alike: no figures of theirs are at hand.
       const int nodes = (group + per_node - 1) / per_node;
       const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= per_node;
       double intra_us = nvlink ? 3.4 : 5.7;

@@ -76,14 +76,11 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
     h.checkpoint_bytes = e.trainable_params * per_trainable;
     h.kept_checkpoints = 3;
     h.disk_bytes += h.kept_checkpoints * h.checkpoint_bytes;
-    // Data-parallel gradient sync across servers.
-    const int dp = std::max(1, s.parallel.dp());
-    if (h.nodes > 1 && dp > 1 && e.step_time_s && *e.step_time_s > 0) {
-      const double grad_bytes = e.trainable_params / std::max(1, s.parallel.tp * s.parallel.pp) * pr.weight_bytes;
-      double volume = 2.0 * (dp - 1) / dp * grad_bytes;
-      if (s.parallel.zero >= 3) volume *= 1.5;
-      h.sync_bytes_per_card_step = volume;
-      h.sync_gbit_per_s_per_card = volume * 8.0 / 1e9 / *e.step_time_s;
+    // Data-parallel traffic across servers: what the estimator counted (the gradient all-reduce, or
+    // ZeRO-3's gathers and reduce-scatters in every micro-batch).
+    if (h.nodes > 1 && e.dp_traffic_bytes_per_step > 0 && e.step_time_s && *e.step_time_s > 0) {
+      h.sync_bytes_per_card_step = e.dp_traffic_bytes_per_step;
+      h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / *e.step_time_s;
     }
   }
   if (h.nodes > 1 && s.gpu) h.nic_gbit_per_s_per_card = nic_for(*s.gpu, h.nic_design, h.nic_reference);

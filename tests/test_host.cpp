@@ -38,11 +38,13 @@ TEST_CASE("host: 8B full fine-tune on 16 H100 with ZeRO-3 over 2 servers") {
   CHECK(h.cpu_offload_bytes_per_node == 0);
   CHECK(h.cpu_need_bytes_per_node == Approx(2 * P));
   CHECK(h.cpu_reference_bytes_per_node == Approx(3.2 * 8 * 80 * 1073741824.0));
-  // Sync: dp = 16, bf16 gradients 2P bytes; ring 2 x 15/16 x 2P; ZeRO-3 x 1.5 = 5.625 P bytes per card per step.
+  // Sync: dp = 16 and 64 / 16 = 4 micro-batches per step. ZeRO-3 gathers the bf16 parameters
+  // (2P bytes) before each forward and backward and reduce-scatters the bf16 gradients (2P) in every
+  // micro-batch: 15/16 x (2 x 2P + 2P) = 5.625 P per micro-batch, 22.5 P bytes per card per step.
   REQUIRE(h.sync_bytes_per_card_step);
-  CHECK(*h.sync_bytes_per_card_step == Approx(5.625 * P));
+  CHECK(*h.sync_bytes_per_card_step == Approx(4 * 5.625 * P));
   REQUIRE(e.step_time_s);
-  CHECK(*h.sync_gbit_per_s_per_card == Approx(5.625 * P * 8 / 1e9 / *e.step_time_s));
+  CHECK(*h.sync_gbit_per_s_per_card == Approx(4 * 5.625 * P * 8 / 1e9 / *e.step_time_s));
   REQUIRE(h.nic_gbit_per_s_per_card);
   CHECK(*h.nic_gbit_per_s_per_card == 400);  // DGX H100: 400 Gb/s ConnectX-7 per GPU
 }
