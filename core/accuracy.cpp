@@ -71,6 +71,17 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
   return a;
 }
 
+namespace {
+// The page lists each case's source; its first 140 bytes name the paper or repository (a longer
+// tail costs the page's weight budget). Cut on a UTF-8 character boundary.
+std::string source_head(const std::string& s) {
+  constexpr size_t kSourceBytes = 140;
+  size_t n = std::min(s.size(), kSourceBytes);
+  while (n > 0 && n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+}  // namespace
+
 json to_json(const Accuracy& a) {
   json j = {{"about", "Written by `xuanka accuracy` from tests/vectors (see tests/validation.md); do not edit by hand."},
             {"groups", json::array()}, {"cases", json::array()}};
@@ -80,7 +91,7 @@ json to_json(const Accuracy& a) {
   }
   for (const auto& c : a.cases) {
     j["cases"].push_back({{"id", c.id}, {"set", c.set}, {"kind", c.kind}, {"ratio", std::round(c.ratio * 1e3) / 1e3}, {"pass", c.pass},
-                          {"source", c.source.substr(0, 160)}});
+                          {"source", source_head(c.source)}});
   }
   return j;
 }

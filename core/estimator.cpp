@@ -638,6 +638,12 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     }
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
     if (!s.mfu) step_s += exposed;
+    if (!s.mfu && par.zero >= 3 && exposed > 0.1 * step_s && detail == Detail::full) {
+      const std::string share = format_sig(100.0 * exposed / step_s, 2);
+      e.warnings.push_back(notice("dp_exposed", "data-parallel communication is not hidden by compute: " + share +
+                                  "% of the step waits for it (ZeRO-3 gathers the parameters again in every micro-batch; larger micro-batches or smaller shard groups let it overlap)",
+                                  {share}));
+    }
   }
   // Expert parallelism: each MoE layer dispatches every token's hidden state to its top-k experts'
   // ranks and combines the results back, in forward and again in backward: 4 all-to-alls per layer

@@ -2,6 +2,7 @@
 // the public validation cases (tests layer).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/contract.h"
@@ -420,4 +421,10 @@ TEST_CASE("time: ZeRO-3 gathers the parameters in every micro-batch and pays NCC
                 {"parallel", {{"gpus", gpus}, {"zero", 2}}}});
   };
   CHECK(*z2(2048).step_time_s < *large.step_time_s);
+  // The exposed traffic is said, with what hides it.
+  auto says = [](const Estimate& e) {
+    return std::any_of(e.warnings.begin(), e.warnings.end(), [](const auto& n) { return n.code == "dp_exposed"; });
+  };
+  CHECK(says(large));
+  CHECK_FALSE(says(z2(2048)));
 }
