@@ -41,6 +41,9 @@ def main():
     sub = subset.Subsetter(opts)
     sub.populate(unicodes=covered)
     sub.subset(font)
+    # Keep the source font's head.modified: fontTools would stamp the build time there (and in the
+    # head checksum), which made the page's bytes differ from build to build.
+    font.recalcTimestamp = False
     buf = io.BytesIO()
     font.save(buf)
     data = buf.getvalue()
