@@ -78,6 +78,16 @@ Counts counts(const ModelArch& m) {
   return c;
 }
 
+// Attention head widths: query-key and value. MLA's query-key heads are qk_nope + qk_rope wide and
+// its value heads v_head_dim (DeepSeek-V2, arXiv:2405.04434 §2.1.3; 192 and 128 in DeepSeek-V2/V3's
+// config.json); an absent MLA width falls back to head_dim, as the parameter count does
+// (catalog.cpp layer_params).
+double qk_head_dim(const ModelArch& m) {
+  if (!m.mla) return m.head_dim;
+  return (m.mla->qk_nope_head_dim > 0 ? m.mla->qk_nope_head_dim : m.head_dim) + m.mla->qk_rope_head_dim;
+}
+double v_head_dim(const ModelArch& m) { return m.mla && m.mla->v_head_dim > 0 ? m.mla->v_head_dim : m.head_dim; }
+
 // The adapted linears of one layer: the sums of their input and output widths, with the
 // feed-forward width f (every expert's for the parameters, a token's top-k and shared experts'
 // for its traffic).
@@ -155,9 +165,9 @@ double eager_score_bytes(const Scenario& s, bool dropout) {
 double activation_elements_per_token(const Scenario& s, bool lora, double seq_local, bool keep_scores) {
   const ModelArch& m = s.model;
   const double h = m.hidden, a = m.heads;
-  const double q_dim = m.mla ? m.heads * (m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim) : m.heads * m.head_dim;
+  const double q_dim = m.heads * qk_head_dim(m);
   const double kv_dim = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim : m.kv_heads * m.head_dim;
-  const double o_in = m.mla && m.mla->v_head_dim > 0 ? m.heads * m.mla->v_head_dim : q_dim;
+  const double o_in = m.heads * v_head_dim(m);
   const bool dropout = m.ffn_type == "plain";  // GPT/BERT-era models train with dropout; Llama-era models do not
   const double ab = info(s.precision).activation_bytes;
   // A frozen nn.Linear does not save its input for backward (autograd needs it only for the
@@ -218,9 +228,9 @@ struct OpSac {
 OpSac op_sac(const Scenario& s, int tp) {
   const ModelArch& m = s.model;
   const double h = m.hidden;
-  const double q_dim = m.mla ? m.heads * (m.mla->qk_nope_head_dim + m.mla->qk_rope_head_dim) : m.heads * m.head_dim;
+  const double q_dim = m.heads * qk_head_dim(m);
   const double kv_dim = m.mla ? m.mla->kv_lora_rank + m.mla->qk_rope_head_dim : m.kv_heads * m.head_dim;
-  const double o_in = m.mla && m.mla->v_head_dim > 0 ? m.heads * m.mla->v_head_dim : q_dim;
+  const double o_in = m.heads * v_head_dim(m);
   double f = m.ffn_hidden, mult = 1.0;
   if (m.moe) f = m.moe->expert_ffn_hidden, mult = m.moe->top_k + m.moe->shared_experts;
   const bool gated = m.ffn_type == "gated" || m.moe;
@@ -466,7 +476,9 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
   if (m.has_shape()) {
     // The output head is a matmul even when tied to the embedding; the embedding lookup is not.
     const double matmul = c.active - c.embed - c.head + m.vocab * m.hidden;
-    const double attn = 12.0 * m.layers * s.seq_len * (m.heads * m.head_dim);
+    // QK^T runs at the query-key width and PV at the value width: 6 x layers x seq x heads x
+    // (d_qk + d_v), the 12 x heads x head_dim above when they are equal (MLA: qk_head_dim).
+    const double attn = 6.0 * m.layers * s.seq_len * m.heads * (qk_head_dim(m) + v_head_dim(m));
     e.model_flops_per_token = 6.0 * matmul + attn;
     double hw = e.model_flops_per_token;
     if (s.recompute == Recompute::full) hw += (2.0 * matmul + attn / 3.0);  // one more forward

@@ -114,6 +114,16 @@ TEST_CASE("memory: DeepSeek-V3's MLA caches the 576-wide latent per layer") {
   CHECK(e.kv_cache_per_token_bytes == 61.0 * 576 * 2);
 }
 
+TEST_CASE("flops: MLA's attention runs QK^T at 192 wide and PV at 128 (DeepSeek-V3)") {
+  // Attention FLOPs per token = 6 x layers x seq x heads x (d_qk + d_v) (forward 2 x seq x d per
+  // product, backward twice that). DeepSeek-V3's config.json: 61 layers, 128 heads, qk_nope 128 +
+  // qk_rope 64 = 192, v_head_dim 128. Doubling seq from 4096 to 8192 adds 6 x 61 x 4096 x 128 x 320;
+  // the 12 x heads x head_dim (128) of a plain MHA layer would add 0.8 of that.
+  const Estimate a = run({{"model", "deepseek-v3"}, {"task", "pretrain"}, {"seq_len", 4096}});
+  const Estimate b = run({{"model", "deepseek-v3"}, {"task", "pretrain"}, {"seq_len", 8192}});
+  CHECK_THAT(b.model_flops_per_token - a.model_flops_per_token, WithinRel(6.0 * 61 * 4096 * 128 * (192 + 128), 1e-9));
+}
+
 TEST_CASE("memory: QLoRA stores block linears at 4.127 bits (NF4 with double quantisation)") {
   // QLoRA §3: 4 bits + 8/64 + 32/(64*256) bits of quantisation constants per parameter.
   const Estimate e = run({{"model", "llama-2-7b"}, {"task", "inference"}, {"weights", "nf4"}});
