@@ -633,19 +633,19 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
       e.dp_traffic_bytes_per_step = passes * (group - 1.0) / group * (2.0 * gathered_bytes + grad_bytes);
       comm = e.dp_traffic_bytes_per_step / bw;
       // Each of those three collectives per layer is an NCCL ring (all-gather and reduce-scatter
-      // have no tree algorithm) whose latency grows with the ranks: NCCL's own tuning model
-      // (src/graph/tuning.cc, ring, Simple protocol, the one it picks for large messages): 8.4 us
-      // base + 3.4 us per step over NVLink (5.7 over PCIe; at least 3 x 1.0 us of network overhead
-      // once it spans servers) + 14 us per step between servers, g - 1 steps of which nodes - 1
-      // cross the network. With one rank per server (tp = 8) NCCL 2.23+ runs PAT instead: 8 us + 4 us
-      // per doubling of servers + 2.8 us per rank. At 1,000+ ranks either is milliseconds per collective.
-      // Other vendors' libraries (HCCL, RCCL) are taken as alike: no figures of theirs are at hand.
+      // have no tree algorithm) whose latency grows with the ranks (hardware.h, NCCL's own tuning
+      // model): g - 1 steps, nodes - 1 of which cross the network; with one rank per server
+      // (tp = 8) NCCL's PAT. At 1,000+ ranks either is milliseconds per collective. Other vendors'
+      // libraries (HCCL, RCCL) are taken as alike: no figures of theirs are at hand.
       const int nodes = (group + per_node - 1) / per_node;
       const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= per_node;
-      double intra_us = nvlink ? 3.4 : 5.7;
-      if (nodes > 1) intra_us = std::max(intra_us, 3.0);
-      double latency_us = 8.4 + (group - nodes) * intra_us + (nodes - 1) * 14.0;
-      if (per_node == 1 && nodes > 1) latency_us = std::min(latency_us, 8.0 + std::floor(std::log2(nodes)) * 14.0 / 3.5 + group * 2.8);
+      double intra_us = nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs;
+      if (nodes > 1) intra_us = std::max(intra_us, hw::kNcclMinStepAcrossServersUs);
+      double latency_us = hw::kNcclRingBaseUs + (group - nodes) * intra_us + (nodes - 1) * hw::kNcclNetworkStepUs;
+      if (per_node == 1 && nodes > 1) {
+        const double pat_us = hw::kNcclPatBaseUs + std::floor(std::log2(nodes)) * hw::kNcclPatPerDoublingUs + group * hw::kNcclPatPerRankUs;
+        latency_us = std::min(latency_us, pat_us);
+      }
       comm += passes * 3.0 * (static_cast<double>(m.layers) / pp) * latency_us * 1e-6;
     }
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);

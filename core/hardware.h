@@ -20,6 +20,21 @@ constexpr int kCardsPerNode = 8;
 // bus bandwidth.
 constexpr double kNicBytesPerS = 25e9;
 
+// NCCL's latency model for one ring collective (src/graph/tuning.cc, ring algorithm, Simple
+// protocol, the one it picks for large messages): a base latency plus one per step of the ring,
+// which has g - 1 steps for g ranks. A step over NVLink costs 3.4 us (5.7 over PCIe; at least
+// 3 x 1.0 us of network overhead once the ring spans servers); a step between servers 14 us. With
+// one rank per server NCCL 2.23+ runs PAT instead: 8 us + 4 us per doubling of servers + 2.8 us
+// per rank (the same file's PAT model).
+constexpr double kNcclRingBaseUs = 8.4;
+constexpr double kNcclNvlinkStepUs = 3.4;
+constexpr double kNcclPcieStepUs = 5.7;
+constexpr double kNcclMinStepAcrossServersUs = 3.0;
+constexpr double kNcclNetworkStepUs = 14.0;
+constexpr double kNcclPatBaseUs = 8.0;
+constexpr double kNcclPatPerDoublingUs = 4.0;
+constexpr double kNcclPatPerRankUs = 2.8;
+
 // Collectives reach ~80% of the link's unidirectional peak (NCCL bus bandwidth on NVLink:
 // nccl-tests all_reduce_perf on DGX A100 reports ~230 of 300 GB/s).
 constexpr double kLinkEfficiency = 0.80;
