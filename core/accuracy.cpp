@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace xuanka::core {
 
@@ -146,7 +147,43 @@ Diagnostics load_accuracy(const std::string& text, Accuracy& out) {
 std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value) {
   const AccuracyGroup* x = a.group(g);
   if (!x || x->cases == 0) return std::nullopt;
-  return Range{value * std::max(0.0, 1.0 - x->band), value * (1.0 + x->band)};
+  const double b = std::max(0.0, x->band);
+  return Range{value / (1.0 + b), b < 1.0 ? value / (1.0 - b) : std::numeric_limits<double>::infinity()};
+}
+
+std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, const Estimate& e) {
+  // The result paths of each kind, as validation cases compare them (tests/validation.md).
+  static const char* const kMemory[] = {"memory.total", "memory.peak_allocated", "memory.model_states"};
+  static const char* const kTraining[] = {"compute.tokens_per_s_per_gpu", "compute.tflops_per_gpu", "compute.hardware_tflops_per_gpu",
+                                          "compute.mfu", "compute.step_time_s", "compute.gpu_hours", "compute.days",
+                                          "compute.gpu_hours_expected", "compute.days_expected", "compute.it_per_s",
+                                          "compute.images_per_s", "compute.s_per_image", "compute.train_s"};
+  static const char* const kInference[] = {"compute.it_per_s", "compute.images_per_s", "compute.s_per_image", "compute.latency_ms", "compute.fps"};
+  std::vector<FigureRange> out;
+  const json result = to_json(e);
+  auto add = [&](const char* path, FigureGroup g) {
+    const auto v = result_value(result, path);
+    if (!v) return;
+    if (const auto r = range_of(a, g, *v)) out.push_back({path, g, *v, *r});
+  };
+  for (const char* p : kMemory) add(p, FigureGroup::memory);
+  const bool image_or_vision = s.model.kind == "diffusion" || s.model.kind == "vision";
+  if (s.task == Task::inference) {
+    if (image_or_vision) {
+      for (const char* p : kInference) add(p, FigureGroup::inference_speed);
+    }
+  } else {
+    for (const char* p : kTraining) add(p, FigureGroup::training_speed);
+  }
+  return out;
+}
+
+nlohmann::json to_json(const std::vector<FigureRange>& ranges) {
+  json j = json::object();
+  for (const auto& r : ranges) {
+    j[r.path] = {{"lo", r.range.lo}, {"hi", std::isfinite(r.range.hi) ? json(r.range.hi) : json(nullptr)}, {"group", group_word(r.group)}};
+  }
+  return j;
 }
 
 FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes) {

@@ -44,12 +44,28 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
 nlohmann::json to_json(const Accuracy& a);
 Diagnostics load_accuracy(const std::string& text, Accuracy& out);
 
-// An estimate's range from its group's band: [value / (1 + band), value * (1 + band)]... in the
-// symmetric form the residuals were measured in: value x (1 -+ band).
+// An estimate's range from its group's band. The band b bounds |estimate / published - 1| for 4 in
+// 5 published figures, so for those the published figure lies in [value / (1 + b), value / (1 - b)]
+// (in the figure's own unit: a rate and the duration it gives swap ends, as their cases did). A
+// band of 1 or more leaves the top open (hi = infinity).
 struct Range {
   double lo = 0, hi = 0;
 };
 std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value);
+
+// Every figure of an estimate that has a band, by its result path (memory.total, compute.days,
+// compute.fps, ...): memory from the memory cases; training figures (LLM throughput, job time,
+// diffusion training) from the training-speed cases; diffusion inference and vision from the
+// inference-speed cases. LLM serving (serving.*) has no published figures here yet, so no band.
+struct FigureRange {
+  std::string path;
+  FigureGroup group = FigureGroup::memory;
+  double value = 0;
+  Range range;
+};
+std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, const Estimate& e);
+// {"memory.total": {"lo": ..., "hi": ..., "group": "memory"}, ...}; an open top is null.
+nlohmann::json to_json(const std::vector<FigureRange>& ranges);
 
 // A fit verdict from the memory range against a card: fits (the top of the range fits), tight
 // (only the estimate or the bottom does), does not fit.

@@ -612,8 +612,9 @@ json to_json(const Recommendation& r) {
   return j;
 }
 
-std::optional<double> result_value(const Estimate& e, const std::string& path) {
-  const json j = to_json(e);
+std::optional<double> result_value(const Estimate& e, const std::string& path) { return result_value(to_json(e), path); }
+
+std::optional<double> result_value(const json& j, const std::string& path) {
   const json* at = &j;
   std::size_t start = 0;
   while (start <= path.size()) {

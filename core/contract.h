@@ -42,5 +42,7 @@ nlohmann::json to_json(const Recommendation& r);
 
 // A result figure by the contract's path ("memory.total", "compute.mfu", ...).
 std::optional<double> result_value(const Estimate& e, const std::string& path);
+// The same on an estimate already written as JSON (to_json(e)), for many paths at once.
+std::optional<double> result_value(const nlohmann::json& result, const std::string& path);
 
 }  // namespace xuanka::core

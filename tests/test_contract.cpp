@@ -146,10 +146,53 @@ TEST_CASE("accuracy: the embedded summary is current: recomputed from tests/vect
 TEST_CASE("accuracy: a fit verdict from the memory range: fits, tight, or does not fit") {
   Accuracy a;
   a.groups.push_back({FigureGroup::memory, 10, 9, 0.05, 0.20});
-  // 70 GiB with a 20% band: 56-84 GiB. On 96 GiB it fits; on 80 GiB it is tight; on 50 GiB it does not.
+  // 70 GiB with a 20% band: 4 in 5 published figures p had |70/p - 1| <= 0.2, so p lies in
+  // 70/1.2 - 70/0.8 = 58.3-87.5 GiB. On 96 GiB it fits; on 80 GiB it is tight; on 50 GiB it does not.
   const double gib = 1073741824.0;
   CHECK(fit_verdict(a, 70 * gib, 96 * gib) == FitVerdict::fits);
   CHECK(fit_verdict(a, 70 * gib, 80 * gib) == FitVerdict::tight);
   CHECK(fit_verdict(a, 70 * gib, 50 * gib) == FitVerdict::does_not_fit);
-  CHECK_THAT(range_of(a, FigureGroup::memory, 70 * gib)->hi, Catch::Matchers::WithinRel(84 * gib, 1e-12));
+  CHECK_THAT(range_of(a, FigureGroup::memory, 70 * gib)->lo, Catch::Matchers::WithinRel(70 / 1.2 * gib, 1e-12));
+  CHECK_THAT(range_of(a, FigureGroup::memory, 70 * gib)->hi, Catch::Matchers::WithinRel(87.5 * gib, 1e-12));
+  // A band of 1 or more bounds the figure from below only.
+  a.groups[0].band = 1.5;
+  CHECK(std::isinf(range_of(a, FigureGroup::memory, 70 * gib)->hi));
+}
+
+TEST_CASE("accuracy: every time figure carries its kind's range; LLM serving has none") {
+  Accuracy a;
+  a.groups = {{FigureGroup::memory, 10, 9, 0.05, 0.20}, {FigureGroup::training_speed, 10, 8, 0.1, 0.25}, {FigureGroup::inference_speed, 10, 7, 0.1, 0.5}};
+  auto find = [](const std::vector<FigureRange>& v, const std::string& path) -> const FigureRange* {
+    for (const auto& r : v) {
+      if (r.path == path) return &r;
+    }
+    return nullptr;
+  };
+  // Training: days and tokens/s from the training band (0.25): value/1.25 - value/0.75.
+  Scenario t;
+  REQUIRE(from_json(json{{"model", "llama-3.1-8b"}, {"task", "lora"}, {"gpu", "nvidia-a100-sxm4-80gb"}, {"tokens", 1e8}}, cat(), t).empty());
+  const Estimate et = estimate(t);
+  const auto rt = figure_ranges(a, t, et);
+  const FigureRange* days = find(rt, "compute.days");
+  REQUIRE(days);
+  CHECK(days->group == FigureGroup::training_speed);
+  CHECK_THAT(days->range.lo, Catch::Matchers::WithinRel(*et.days / 1.25, 1e-12));
+  CHECK_THAT(days->range.hi, Catch::Matchers::WithinRel(*et.days / 0.75, 1e-12));
+  REQUIRE(find(rt, "compute.tokens_per_s_per_gpu"));
+  REQUIRE(find(rt, "memory.total"));
+  CHECK(to_json(rt)["compute.days"]["group"] == "training_speed");
+  // Serving an LLM: memory only; no decode or time-to-first-token range.
+  Scenario v;
+  REQUIRE(from_json(json{{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-a100-sxm4-80gb"}}, cat(), v).empty());
+  const auto rv = figure_ranges(a, v, estimate(v));
+  CHECK(find(rv, "memory.total"));
+  for (const auto& r : rv) CHECK(r.path.rfind("memory.", 0) == 0);
+  // Vision: frames/s from the inference band (0.5): fps/1.5 - fps/0.5.
+  Scenario y;
+  REQUIRE(from_json(json{{"model", "yolov8m"}, {"task", "inference"}, {"gpu", "nvidia-a10"}}, cat(), y).empty());
+  const Estimate ey = estimate(y);
+  const FigureRange* fps = find(figure_ranges(a, y, ey), "compute.fps");
+  REQUIRE(fps);
+  CHECK(fps->group == FigureGroup::inference_speed);
+  CHECK_THAT(fps->range.hi, Catch::Matchers::WithinRel(*ey.fps * 2, 1e-12));
 }

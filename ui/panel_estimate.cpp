@@ -354,6 +354,16 @@ void job_cost_row(AppState& state, FrameCtx& ctx) {
   track(ctx, "est.cost");
 }
 
+// Under a time or speed figure: the range 4 in 5 published figures of its kind fall in
+// (core::range_of; the CLI and --json list every figure's, core::figure_ranges); an open top "...".
+void range_row(FrameCtx& ctx, core::FigureGroup g, double value, const std::string& unit) {
+  const auto r = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, g, value) : std::nullopt;
+  if (!r) return;
+  const std::string hi = std::isfinite(r->hi) ? core::format_sig(r->hi, 3) : "...";
+  text_disabled(ctx, (std::string(tr(ctx.lang, Str::range_short)) + " " + core::format_sig(r->lo, 3) + " – " + hi + unit).c_str());
+  track(ctx, "est.time_range");
+}
+
 // Serving sized by load: cards = replicas x cards per replica, and what caps each replica.
 void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& p) {
   const Lang L = state.lang;
@@ -630,11 +640,13 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   draw_memory_bar(state, ctx, e, s.gpu);
   if (e.cpu_offload_bytes > 0) label_value(ctx, tr(L, Str::cpu_memory), gib_text(e.cpu_offload_bytes));
   ImGui::Spacing();
+  using core::FigureGroup;
   if (s.model.kind == "vision") {
     heading(ctx, tr(L, Str::vis_speed));
     if (e.fps) {
       label_value(ctx, tr(L, Str::vis_latency), core::format_sig(*e.latency_ms, 3) + " ms");
       label_value(ctx, tr(L, Str::vis_fps), core::format_grouped(*e.fps));
+      range_row(ctx, FigureGroup::inference_speed, *e.fps, "");
       label_value(ctx, tr(L, Str::vis_streams), core::format_grouped(e.streams.value_or(0)));
       track(ctx, "est.vision");
       if (dv.cost && dv.cost->rent_cny_per_hour && e.streams && *e.streams > 0) {
@@ -649,6 +661,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     heading(ctx, tr(L, s.task == core::Task::inference ? Str::img_speed : Str::img_train_speed));
     if (e.it_per_s) {
       label_value(ctx, tr(L, Str::img_it_s), core::format_sig(*e.it_per_s, 3));
+      if (!e.train_s) range_row(ctx, s.task == core::Task::inference ? FigureGroup::inference_speed : FigureGroup::training_speed, *e.it_per_s, "");
       if (e.latency_ms) label_value(ctx, tr(L, Str::img_call), core::format_sig(*e.latency_ms / 1e3, 3) + " " + tr(L, Str::seconds));
       if (s.task == core::Task::inference) {
         label_value(ctx, tr(L, Str::img_per_hour), core::format_grouped(*e.images_per_s * 3600));
@@ -659,7 +672,10 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       } else {
         label_value(ctx, tr(L, Str::throughput), core::format_sig(*e.images_per_s, 3) + " / s · " + core::format_sig(*e.s_per_image, 3) + " " +
                                                     tr(L, Str::seconds) + " " + tr(L, Str::img_per_image));
-        if (e.train_s) label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.train_s / 3600, 3) + " h");
+        if (e.train_s) {
+          label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.train_s / 3600, 3) + " h");
+          range_row(ctx, FigureGroup::training_speed, *e.train_s / 3600, " h");
+        }
         job_cost_row(state, ctx);
       }
       track(ctx, "est.image");
@@ -671,6 +687,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       heading(ctx, tr(L, Str::training_time));
       label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
                                                       core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
+      range_row(ctx, FigureGroup::training_speed, *e.days, std::string(" ") + tr(L, Str::days));
       if (e.days_expected) {
         label_value(ctx, tr(L, Str::expected_run), core::format_sig(*e.days_expected, 3) + " " + tr(L, Str::days) + " · " +
                                                        core::format_grouped(*e.gpu_hours_expected) + " " + tr(L, Str::gpu_hours));
@@ -681,6 +698,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       label_value(ctx, tr(L, Str::throughput), core::format_grouped(*e.tokens_per_s_per_gpu) + " " + tr(L, Str::tokens_per_s_gpu) + " · " +
                                                   core::format_sig(*e.tflops_per_gpu, 3) + " TFLOP/s · " + tr(L, Str::mfu) + " " +
                                                   core::format_sig(*e.mfu * 100, 3) + "%");
+      if (!e.days) range_row(ctx, FigureGroup::training_speed, *e.tokens_per_s_per_gpu, std::string(" ") + tr(L, Str::tokens_per_s_gpu));
     }
     if (!e.days) text_disabled(ctx, tr(L, Str::no_time_hint));
     job_cost_row(state, ctx);

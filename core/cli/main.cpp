@@ -106,7 +106,9 @@ int cmd_estimate(int argc, char** argv) {
                  {"checkpoint_bytes", h.checkpoint_bytes}, {"kept_checkpoints", h.kept_checkpoints}, {"disk_bytes", h.disk_bytes}};
     if (h.sync_gbit_per_s_per_card) host["sync_gbit_per_s_per_card"] = *h.sync_gbit_per_s_per_card;
     if (h.nic_gbit_per_s_per_card) host["nic_gbit_per_s_per_card"] = *h.nic_gbit_per_s_per_card;
-    const json out = {{"scenario", to_json(s)}, {"result", to_json(e)}, {"host", host}};
+    Diagnostics ad;
+    const Accuracy acc = load_embedded_accuracy(ad);
+    const json out = {{"scenario", to_json(s)}, {"result", to_json(e)}, {"ranges", to_json(figure_ranges(acc, s, e))}, {"host", host}};
     std::printf("%s\n", dump_json(out, 2).c_str());
     return 0;
   }
@@ -121,9 +123,19 @@ int cmd_estimate(int argc, char** argv) {
   std::printf("  %-14s %12s\n  %-14s %12s\n  %-14s %12s\n", "model states", gib(e.model_states_bytes).c_str(),
               "peak allocated", gib(e.peak_allocated_bytes).c_str(), "total", gib(e.total_bytes).c_str());
   if (s.model.kind == "llm") std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
+  Diagnostics ad;
+  const Accuracy acc = load_embedded_accuracy(ad);
+  const std::vector<FigureRange> ranges = figure_ranges(acc, s, e);
+  // "  range  lo - hi UNIT (4 in 5 published figures of KIND within)" for a result path with a band.
+  auto print_range = [&](const char* path, const char* unit, double scale) {
+    for (const auto& r : ranges) {
+      if (r.path != path) continue;
+      const std::string hi = std::isfinite(r.range.hi) ? format_sig(r.range.hi * scale, 3) : std::string("?");
+      std::printf("  range          %s - %s %s (4 in 5 published figures of %s within)\n", format_sig(r.range.lo * scale, 3).c_str(), hi.c_str(), unit,
+                  r.group == FigureGroup::training_speed ? "training speed" : "inference speed");
+    }
+  };
   {
-    Diagnostics ad;
-    const Accuracy acc = load_embedded_accuracy(ad);
     if (const auto r = range_of(acc, FigureGroup::memory, e.total_bytes)) {
       std::printf("  range          %s - %s (4 in 5 published figures of memory within)\n", gib(r->lo).c_str(), gib(r->hi).c_str());
     }
@@ -136,8 +148,12 @@ int cmd_estimate(int argc, char** argv) {
   if (e.tokens_per_s_per_gpu) {
     std::printf("training: %s tokens/s per GPU, %s TFLOP/s per GPU, MFU %s\n", format_sig(*e.tokens_per_s_per_gpu, 4).c_str(),
                 format_sig(*e.tflops_per_gpu, 4).c_str(), format_sig(*e.mfu, 3).c_str());
+    print_range("compute.tokens_per_s_per_gpu", "tokens/s per GPU", 1.0);
   }
-  if (e.gpu_hours) std::printf("job: %s GPU-hours, %s days on %d GPUs\n", format_sig(*e.gpu_hours, 4).c_str(), format_sig(*e.days, 3).c_str(), s.parallel.gpus);
+  if (e.gpu_hours) {
+    std::printf("job: %s GPU-hours, %s days on %d GPUs\n", format_sig(*e.gpu_hours, 4).c_str(), format_sig(*e.days, 3).c_str(), s.parallel.gpus);
+    print_range("compute.days", "days", 1.0);
+  }
   if (e.gpu_hours_expected) {
     std::printf("  expected run   %s GPU-hours, %s days (with failures, restarts and checkpoints)\n", format_sig(*e.gpu_hours_expected, 4).c_str(),
                 format_sig(*e.days_expected, 3).c_str());
@@ -150,12 +166,15 @@ int cmd_estimate(int argc, char** argv) {
   if (e.fps) {
     std::printf("vision: %s ms per forward of the batch, %s frames/s per card, %s camera streams\n", format_sig(*e.latency_ms, 4).c_str(),
                 format_sig(*e.fps, 4).c_str(), format_sig(e.streams.value_or(0), 4).c_str());
+    print_range("compute.fps", "frames/s per card", 1.0);
   } else if (e.it_per_s) {
     std::printf("image: %s it/s, %s images/s per GPU (%s s per image)", format_sig(*e.it_per_s, 4).c_str(), format_sig(*e.images_per_s, 4).c_str(),
                 format_sig(*e.s_per_image, 4).c_str());
     if (e.latency_ms) std::printf(", %s s per pipeline call", format_sig(*e.latency_ms / 1e3, 4).c_str());
     if (e.train_s) std::printf(", %s h for the training steps", format_sig(*e.train_s / 3600, 4).c_str());
     std::printf("\n");
+    print_range("compute.it_per_s", "it/s", 1.0);
+    print_range("compute.train_s", "h for the training steps", 1.0 / 3600);
   }
   if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens (%s)\n", format_sig(*e.max_context_tokens, 6).c_str(),
                                         e.max_context_model_bound ? "the model's own limit" : "limited by memory");

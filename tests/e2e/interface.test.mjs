@@ -198,6 +198,9 @@ for (const device of [DESKTOP, PHONE]) {
     await press(page, device, 'preset.ft70b');
     const r = await rects(page);
     expect(r['est.verdict'], 'no fit verdict');
+    // The training time carries its range too (issue 10: every memory and time figure).
+    await ensureVisible(page, device, 'est.time_range');
+    expect((await rects(page))['est.time_range'], 'no range under the training time');
     await press(page, device, 'nav.accuracy');
     const s = await state(page);
     expect(s.view === 'accuracy', `view ${s.view}`);
