@@ -73,10 +73,10 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
 }
 
 namespace {
-// The page lists each case's source; its first 140 bytes name the paper or repository (a longer
+// The page lists each case's source; its first 110 bytes name the paper or repository (a longer
 // tail costs the page's weight budget). Cut on a UTF-8 character boundary.
 std::string source_head(const std::string& s) {
-  constexpr size_t kSourceBytes = 140;
+  constexpr size_t kSourceBytes = 110;
   size_t n = std::min(s.size(), kSourceBytes);
   while (n > 0 && n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
   return s.substr(0, n);

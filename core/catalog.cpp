@@ -225,6 +225,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     if (auto t = r.num_or_null("tdp_w", 1, 5000)) a.tdp_w = *t;
     a.dies = static_cast<int>(r.num("dies", false, 1, 64, true).value_or(1));
     if (auto v = r.num("video_decode_1080p_fps", false, 1, 1e6)) a.video_decode_1080p_fps = *v;
+    if (auto v = r.num("l2_cache_mib", false, 0.5, 4096)) a.l2_cache_bytes = *v * 1048576.0;
     if (r.has("form_factor") && !r.get("form_factor")->is_null()) {
       a.form_factor = r.word("form_factor", true, {"sxm", "oam", "pcie", "pcie_consumer", "module", "superchip"});
     } else {

@@ -118,6 +118,30 @@ TEST_CASE("vision: frames/s from compute and activation traffic; streams are fra
   CHECK(*e.streams == std::floor(1.0 / per_frame / 25));
 }
 
+TEST_CASE("vision: a fused engine whose batch's activations fit the L2 cache pays no activation traffic") {
+  // ResNet-50, TensorRT INT8 on an L4: 242.5 dense INT8 TOPS at the measured GEMM share 71/121,
+  // 0.58 a fused CNN's share of it, 300 GB/s, a 48 MiB L2 (catalog sources). Batch 16 keeps
+  // 16 x 1.806M x 1 B = 28.9 MB live: within the L2, so a frame costs its compute alone. Batch 64
+  // keeps 115.6 MB: the outputs go to memory, each written and read once (37.56M elements x
+  // 54/174 of them under fusion x 1 B x 2 at 300e9 x 0.8 B/s).
+  const ModelArch& m = *cat().find_model("resnet-50");
+  const double compute = m.vision->flops / (242.5e12 * (71.0 / 121.0) * 0.58);
+  const double traffic = m.vision->act_elements * (m.vision->kernels_fused / m.vision->kernels_eager) * 1 * 2 / (300e9 * 0.8);
+  auto fps = [](int batch) {
+    return *run({{"model", "resnet-50"}, {"task", "inference"}, {"gpu", "nvidia-l4"},
+                 {"vision", {{"batch", batch}, {"precision", "int8"}, {"runtime", "tensorrt"}}}}).fps;
+  };
+  CHECK(16 * m.vision->live_elements <= 48 * 1048576.0);
+  CHECK(64 * m.vision->live_elements > 48 * 1048576.0);
+  CHECK_THAT(fps(16), WithinRel(1.0 / compute, 1e-3));
+  CHECK_THAT(fps(64), WithinRel(1.0 / (compute + traffic), 1e-3));
+  // Eager PyTorch keeps nothing on chip: its traffic counts at any batch.
+  const Estimate eager = run({{"model", "resnet-50"}, {"task", "inference"}, {"gpu", "nvidia-l4"},
+                              {"vision", {{"batch", 16}, {"precision", "fp16"}, {"runtime", "pytorch"}}}});
+  const double eager_frame = m.vision->flops / (121e12 * (71.0 / 121.0) * 0.58) + m.vision->act_elements * 2 * 2 / (300e9 * 0.8);
+  CHECK_THAT(*eager.fps, WithinRel(std::min(1.0 / eager_frame, 16 / (174 * 18e-6)), 1e-3));
+}
+
 TEST_CASE("a power-capped card runs every tensor-core kernel at its sustained GEMM rate") {
   // Tesla T4: 65 dense FP16 TFLOPS at boost clock, but a continuous cuBLAS FP16 GEMM sustains ~24
   // at its 70 W cap (NVIDIA developer forums, catalog sources): no estimate may run it faster.
