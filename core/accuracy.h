@@ -14,7 +14,7 @@
 namespace xuanka::core {
 
 // Kinds of figure with one band each.
-enum class FigureGroup { memory, training_speed, inference_speed };
+enum class FigureGroup { memory, training_speed, inference_speed, serving };
 
 struct AccuracyGroup {
   FigureGroup group = FigureGroup::memory;
@@ -56,7 +56,7 @@ std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value);
 // Every figure of an estimate that has a band, by its result path (memory.total, compute.days,
 // compute.fps, ...): memory from the memory cases; training figures (LLM throughput, job time,
 // diffusion training) from the training-speed cases; diffusion inference and vision from the
-// inference-speed cases. LLM serving (serving.*) has no published figures here yet, so no band.
+// inference-speed cases; LLM serving (time to first token, decode speed) from the serving cases.
 struct FigureRange {
   std::string path;
   FigureGroup group = FigureGroup::memory;

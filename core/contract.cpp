@@ -573,6 +573,7 @@ json to_json(const Estimate& e) {
                   {"max_context_bound", e.max_context_tokens ? json(e.max_context_model_bound ? "model" : "memory") : json(nullptr)},
                   {"decode_tokens_per_s_per_request", optional_number(e.decode_tokens_per_s_per_request)},
                   {"decode_tokens_per_s_total", optional_number(e.decode_tokens_per_s_total)},
+                  {"output_tokens_per_s_total", optional_number(e.output_tokens_per_s_total)},
                   {"max_context_tokens", optional_number(e.max_context_tokens)}, {"max_batch", optional_number(e.max_batch)}};
   j["assumptions"] = notices(e.assumptions);
   j["warnings"] = notices(e.warnings);

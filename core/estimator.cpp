@@ -742,9 +742,25 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double alone_read_s = mem.weights_bytes / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
     e.ttft_s = std::max(alone_compute_s, alone_read_s);
     const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
-    const double step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+    // A decode step reads the weights and the KV cache once, and computes 2N FLOPs per request
+    // of the batch: the slower of the two (the roofline of Pope et al. 2022, §2: a large batch
+    // turns decode compute-bound, e.g. 768 requests of a 7B model on one H100).
+    const double read_step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+    const double compute_step = s.serving.batch * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
+    // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
+    // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
+    double allreduce_s = 0;
+    if (tp > 1) {
+      const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
+      const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
+      allreduce_s = 2.0 * s.model.layers / p.pp * per_us * 1e-6;
+    }
+    const double step = std::max(read_step, compute_step) + allreduce_s;
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
+    if (s.serving.output_tokens > 0) {
+      e.output_tokens_per_s_total = s.serving.batch * s.serving.output_tokens / (*e.prefill_s + s.serving.output_tokens * step);
+    }
   }
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));

@@ -48,6 +48,9 @@ struct Estimate {
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
   std::optional<double> ttft_s;     // time to first token of one request on its own
   std::optional<double> decode_tokens_per_s_per_request, decode_tokens_per_s_total;
+  // Output tokens/s of the whole batch served from start to end: the batch's prefill, then its
+  // decode steps (static batching; what engines' "output tokens/s" throughput tables report).
+  std::optional<double> output_tokens_per_s_total;
   std::optional<double> max_context_tokens, max_batch;
   bool max_context_model_bound = false;  // the model's own context limit binds, not memory
   // Image generation and vision (SCENARIO.md "Result paths (added)").

@@ -34,6 +34,11 @@ constexpr double kNcclNetworkStepUs = 14.0;
 constexpr double kNcclPatBaseUs = 8.0;
 constexpr double kNcclPatPerDoublingUs = 4.0;
 constexpr double kNcclPatPerRankUs = 2.8;
+// A small all-reduce (a decode step's few KB per layer) takes the LL protocol: the same model's
+// ring LL figures, 6.6 us base + 0.6 us per NVLink step (1.0 over PCIe), 2(n - 1) steps.
+constexpr double kNcclLlRingBaseUs = 6.6;
+constexpr double kNcclLlNvlinkStepUs = 0.6;
+constexpr double kNcclLlPcieStepUs = 1.0;
 
 // Collectives reach ~80% of the link's unidirectional peak (NCCL bus bandwidth on NVLink:
 // nccl-tests all_reduce_perf on DGX A100 reports ~230 of 300 GB/s).

@@ -19,13 +19,25 @@ bool to_path_unit(double v, const std::string& unit, const std::string& path, do
   if (unit == "ms" || unit == "s" || unit == "min" || unit == "h") {
     const double seconds = unit == "ms" ? v / 1e3 : unit == "s" ? v : unit == "min" ? v * 60 : v * 3600;
     if (path == "compute.latency_ms") out = seconds * 1e3;
-    else if (path == "compute.train_s" || path == "compute.s_per_image") out = seconds;
+    else if (path == "compute.train_s" || path == "compute.s_per_image" || path == "serving.ttft_s" || path == "serving.prefill_s") out = seconds;
     else return false;
     return true;
   }
   if (unit == "s_per_it") {
     if (path != "compute.it_per_s" || !(v > 0)) return false;
     out = 1.0 / v;
+    return true;
+  }
+  // LLM serving (our extension, kind serve_speed): decode speed in tokens/s, or the time per output
+  // token (TPOT, ms), the reciprocal of one request's decode speed.
+  if (unit == "tokens_per_s") {
+    if (path != "serving.decode_tokens_per_s_per_request" && path != "serving.decode_tokens_per_s_total" && path != "serving.output_tokens_per_s_total") return false;
+    out = v;
+    return true;
+  }
+  if (unit == "ms_per_token") {
+    if (path != "serving.decode_tokens_per_s_per_request" || !(v > 0)) return false;
+    out = 1e3 / v;
     return true;
   }
   for (const char* u : {"gpu_hours", "days", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "it_per_s", "images_per_s", "fps"}) {
@@ -43,7 +55,7 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
   ObjectReader cr(c, "case", d);
   r.id = cr.str("id", true).value_or("?");
   r.kind = cr.word("kind", true, {"train_mem", "infer_mem", "train_time", "throughput", "image_train_mem", "image_train_speed",
-                                   "image_infer_mem", "image_infer_speed", "vision_infer_mem", "vision_infer_speed"}).value_or("");
+                                   "image_infer_mem", "image_infer_speed", "vision_infer_mem", "vision_infer_speed", "serve_speed"}).value_or("");
   r.compare = cr.str("compare", true).value_or("");
   r.tolerance = cr.num("tolerance", true, 0, 10).value_or(0);
   r.source = cr.str("source", false).value_or("");
@@ -84,6 +96,7 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
   // The estimate in the published unit (for printing): the same conversion backwards.
   double one = 0;
   if (r.unit == "s_per_it") r.estimate_shown = r.estimate > 0 ? 1.0 / r.estimate : 0;
+  else if (r.unit == "ms_per_token") r.estimate_shown = r.estimate > 0 ? 1e3 / r.estimate : 0;
   else r.estimate_shown = to_path_unit(1.0, r.unit, r.compare, one) && one > 0 ? r.estimate / one : r.estimate;
   return r;
 }

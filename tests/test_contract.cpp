@@ -196,3 +196,17 @@ TEST_CASE("accuracy: every time figure carries its kind's range; LLM serving has
   CHECK(fps->group == FigureGroup::inference_speed);
   CHECK_THAT(fps->range.hi, Catch::Matchers::WithinRel(*ey.fps * 2, 1e-12));
 }
+
+TEST_CASE("validation: serving figures convert to their path's unit; a unit that does not fit its path is refused") {
+  double out = 0;
+  // An inter-token latency of 18.58 ms is 1000 / 18.58 = 53.82 tokens/s for one request.
+  REQUIRE(to_path_unit(18.58, "ms_per_token", "serving.decode_tokens_per_s_per_request", out));
+  CHECK_THAT(out, Catch::Matchers::WithinRel(1000.0 / 18.58, 1e-12));
+  // A first-token latency in ms compares with serving.ttft_s in seconds.
+  REQUIRE(to_path_unit(406.77, "ms", "serving.ttft_s", out));
+  CHECK_THAT(out, Catch::Matchers::WithinRel(0.40677, 1e-12));
+  REQUIRE(to_path_unit(3024.07, "tokens_per_s", "serving.output_tokens_per_s_total", out));
+  CHECK(out == 3024.07);
+  CHECK_FALSE(to_path_unit(1.0, "tokens_per_s", "memory.total", out));
+  CHECK_FALSE(to_path_unit(1.0, "ms_per_token", "serving.decode_tokens_per_s_total", out));
+}

@@ -334,6 +334,30 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   CHECK_THAT(*shortp.ttft_s, WithinRel(1.0 / *shortp.decode_tokens_per_s_per_request, 0.01));  // one weight read, as one decode step
 }
 
+TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small all-reduces per layer; throughput counts the prefill") {
+  // Llama 2 70B in FP8 on two H100 SXM (TP 2), batch 1024, 128 in / 128 out (TensorRT-LLM's
+  // throughput table). Per step each GPU computes 1024 x 2 x N / 2 FLOPs at the 16-bit GEMM rate
+  // (989e12 x 0.75) = 95 ms, against reading its 34.5 GB of weights and ~16 GB of FP8 KV cache at
+  // 3.35e12 x 0.8 (~19 ms): compute binds (Pope et al. 2022 §2). Each of the 80 layers adds two
+  // NCCL LL-ring all-reduces over NVLink: 6.6 + 2 x (2 - 1) x 0.6 = 7.8 us each.
+  const Estimate e = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-70b", "task": "inference", "weights": "fp8",
+      "gpu": "nvidia-h100-sxm5-80gb", "parallel": {"gpus": 2, "tp": 2},
+      "serving": {"batch": 1024, "prompt_tokens": 128, "output_tokens": 128, "kv_dtype": "fp8"}})"));
+  const double compute = 1024 * 2.0 * e.active_params / 2 / (989e12 * 0.75);
+  const double allreduce = 2 * 80 * 7.8e-6;
+  REQUIRE(e.decode_tokens_per_s_total);
+  CHECK_THAT(*e.decode_tokens_per_s_total, WithinRel(1024 / (compute + allreduce), 1e-6));
+  // The batch served end to end: its prefill (1024 x 128 prompt tokens), then 128 steps.
+  REQUIRE(e.output_tokens_per_s_total);
+  REQUIRE(e.prefill_s);
+  CHECK_THAT(*e.output_tokens_per_s_total, WithinRel(1024 * 128 / (*e.prefill_s + 128 * (compute + allreduce)), 1e-6));
+  // One request on one card stays bandwidth-bound: no compute term, no all-reduce.
+  const Estimate one = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
+      "gpu": "nvidia-a100-sxm4-80gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 128}})"));
+  const double kv = (0 + 64) * one.kv_cache_per_token_bytes;
+  CHECK_THAT(*one.decode_tokens_per_s_per_request, WithinRel(2.039e12 * 0.8 / (one.memory.weights_bytes + kv), 1e-3));
+}
+
 TEST_CASE("time: FP8 training speeds up only the linear GEMMs (Amdahl), not attention, the head or the non-GEMM work") {
   // Llama 3.1 8B (32 layers, 32 heads x 128, hidden 4096, vocab 128256) at 8k on one H100 SXM
   // (BF16 989, FP8 1979 dense TFLOPS), FlashAttention, no recompute, no communication. 16-bit part

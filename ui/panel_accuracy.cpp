@@ -21,6 +21,7 @@ Str group_label(core::FigureGroup g) {
     case core::FigureGroup::memory: return Str::acc_memory;
     case core::FigureGroup::training_speed: return Str::acc_training;
     case core::FigureGroup::inference_speed: return Str::acc_inference;
+    case core::FigureGroup::serving: return Str::acc_serving;
   }
   return Str::acc_memory;
 }

@@ -710,6 +710,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         label_value(ctx, tr(L, Str::prefill_batch), core::format_sig(*e.prefill_s, 3) + " " + tr(L, Str::seconds));
       }
       label_value(ctx, tr(L, Str::decode_speed), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
+      range_row(ctx, FigureGroup::serving, *e.decode_tokens_per_s_per_request, "");
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
       if (dv.cost) {

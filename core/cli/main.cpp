@@ -132,7 +132,7 @@ int cmd_estimate(int argc, char** argv) {
       if (r.path != path) continue;
       const std::string hi = std::isfinite(r.range.hi) ? format_sig(r.range.hi * scale, 3) : std::string("?");
       std::printf("  range          %s - %s %s (4 in 5 published figures of %s within)\n", format_sig(r.range.lo * scale, 3).c_str(), hi.c_str(), unit,
-                  r.group == FigureGroup::training_speed ? "training speed" : "inference speed");
+                  r.group == FigureGroup::training_speed ? "training speed" : r.group == FigureGroup::serving ? "LLM serving speed" : "inference speed");
     }
   };
   {
@@ -162,6 +162,8 @@ int cmd_estimate(int argc, char** argv) {
     std::printf("serving: time to first token %s s (one request; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",
                 format_sig(*e.ttft_s, 3).c_str(), format_sig(*e.prefill_s, 3).c_str(),
                 format_sig(*e.decode_tokens_per_s_per_request, 4).c_str(), format_sig(*e.decode_tokens_per_s_total, 4).c_str());
+    print_range("serving.ttft_s", "s to the first token", 1.0);
+    print_range("serving.decode_tokens_per_s_per_request", "tokens/s per request", 1.0);
   }
   if (e.fps) {
     std::printf("vision: %s ms per forward of the batch, %s frames/s per card, %s camera streams\n", format_sig(*e.latency_ms, 4).c_str(),
