@@ -272,6 +272,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (auto o = read_enum<Offload>(pr, "offload", false)) q.offload = *o;
     q.sequence_parallel = pr.boolean("sequence_parallel", false).value_or(false);
     q.vp = static_cast<int>(pr.num("vp", false, 1, kMaxSplit, true).value_or(1));
+    q.ep_overlap = pr.boolean("ep_overlap", false).value_or(false);
     const long long mp = static_cast<long long>(q.tp) * q.pp * q.cp;  // <= 4096^3: no overflow
     if (q.gpus % mp != 0) {
       pr.error("gpus", std::to_string(q.gpus) + " is not a multiple of tp*pp*cp (" + std::to_string(mp) + ")");
@@ -299,6 +300,9 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (q.ep > 1 && (!m.moe || m.moe->experts % q.ep != 0)) {
       pr.error("ep", m.moe ? std::to_string(q.ep) + " does not divide experts (" + std::to_string(m.moe->experts) + ")"
                            : "expert parallelism needs an MoE model");
+    }
+    if (q.ep_overlap && (q.ep == 1 || s.task == Task::inference)) {
+      pr.error("ep_overlap", "overlapping the expert all-to-all needs expert parallelism (ep > 1) in training");
     }
     if (q.offload == Offload::optimizer_params && q.zero != 3) {
       pr.error("offload", "optimizer_params offload needs zero 3 (parameters are offloaded only when sharded)");
@@ -472,6 +476,7 @@ json to_json(const Scenario& s) {
     j["parallel"]["offload"] = word(p.offload);
     j["parallel"]["sequence_parallel"] = p.sequence_parallel;
     if (p.vp > 1) j["parallel"]["vp"] = p.vp;
+    if (p.ep_overlap) j["parallel"]["ep_overlap"] = true;
   }
   if (s.gpu) j["gpu"] = s.gpu->id;
   if (s.mfu) j["mfu"] = number(*s.mfu);

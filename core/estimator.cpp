@@ -674,7 +674,11 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double local_bytes_per_s = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
     const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency), local_bytes / local_bytes_per_s);
     const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / static_cast<double>(pp);
-    step_s += a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
+    const double a2a_total_s = a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
+    // Overlapped (parallel.ep_overlap: Megatron-Core's combined 1F1B pairs each micro-batch's
+    // forward with another's backward and runs one's all-to-all under the other's compute; DeepSeek-
+    // V3's DualPipe likewise): only what the compute cannot cover waits.
+    step_s += par.ep_overlap ? std::max(0.0, a2a_total_s - compute_s) : a2a_total_s;
   }
   // LoRA's adapters run as their own small kernels, bound by memory traffic
   // (lora_traffic_bytes_per_token); QLoRA's bitsandbytes dequantises each NF4 matrix to 16 bits

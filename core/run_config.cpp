@@ -197,6 +197,9 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     }
     if (p.cp > 1) arg("context-parallel-size", num(p.cp));
     if (p.ep > 1) arg("expert-model-parallel-size", num(p.ep));
+    // Megatron-Core 0.14's EP all-to-all overlap (arguments.py --overlap-moe-expert-parallel-comm;
+    // it pairs with --delay-wgrad-compute in NeMo's recipes); newer than core_r0.9.0 above.
+    if (p.ep_overlap) arg("overlap-moe-expert-parallel-comm");
     if (p.sequence_parallel && p.tp > 1) arg("sequence-parallel");
     arg("num-layers", num(m.layers));
     arg("hidden-size", num(m.hidden));

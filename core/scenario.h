@@ -17,6 +17,11 @@ struct Parallel {
   // parallel-size), each rank holding vp chunks of layers/(pp*vp) layers; 1 = plain 1F1B. Not in
   // ../shared/SCENARIO.md: an extension, written only when > 1.
   int vp = 1;
+  // The MoE all-to-all hidden behind the other micro-batch's compute: Megatron-Core's
+  // --overlap-moe-expert-parallel-comm (combined 1F1B, "inspired by the DSv3 DualPipe"), which
+  // NeMo's performance recipes turn on, and DeepSeek-V3's DualPipe. Not in ../shared/SCENARIO.md:
+  // an extension, written only when true.
+  bool ep_overlap = false;
   int dp() const { return gpus / (tp * pp * cp); }
 };
 

@@ -210,3 +210,17 @@ TEST_CASE("validation: serving figures convert to their path's unit; a unit that
   CHECK_FALSE(to_path_unit(1.0, "tokens_per_s", "memory.total", out));
   CHECK_FALSE(to_path_unit(1.0, "ms_per_token", "serving.decode_tokens_per_s_total", out));
 }
+
+TEST_CASE("contract: parallel.ep_overlap needs expert parallelism in training, and round-trips when set") {
+  Scenario s;
+  const auto d = from_json(json{{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"parallel", {{"ep_overlap", true}}}}, cat(), s);
+  REQUIRE(d.size() == 1);
+  CHECK(d.front().text() == "scenario.parallel.ep_overlap: overlapping the expert all-to-all needs expert parallelism (ep > 1) in training");
+  Scenario m;
+  REQUIRE(from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "pretrain"}, {"parallel", {{"gpus", 8}, {"ep", 8}, {"ep_overlap", true}}}}, cat(), m).empty());
+  CHECK(m.parallel.ep_overlap);
+  CHECK(to_json(m)["parallel"]["ep_overlap"] == true);
+  Scenario n;
+  REQUIRE(from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "pretrain"}, {"parallel", {{"gpus", 8}, {"ep", 8}}}}, cat(), n).empty());
+  CHECK_FALSE(to_json(n)["parallel"].contains("ep_overlap"));
+}

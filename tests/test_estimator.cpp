@@ -334,6 +334,28 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   CHECK_THAT(*shortp.ttft_s, WithinRel(1.0 / *shortp.decode_tokens_per_s_per_request, 0.01));  // one weight read, as one decode step
 }
 
+TEST_CASE("time: an overlapped expert all-to-all waits only for what the compute cannot cover") {
+  // Qwen3-30B-A3B pretraining on 16 H100s (two servers), ZeRO-1, no TP/PP: with ep 1 the step is
+  // its compute alone (the data-parallel all-reduce hides behind it). Megatron-Core's combined 1F1B
+  // (parallel.ep_overlap) runs one micro-batch's all-to-all under another's compute, so the step
+  // is compute + max(0, a2a - compute) = max(compute, a2a). EP 8 stays in one server over NVLink:
+  // its all-to-alls are shorter than the compute and vanish. EP 16 crosses the network: they
+  // outlast it, and the step is the all-to-all time alone (the plain step minus the compute).
+  auto step = [](int ep, bool overlap) {
+    json j = json::parse(R"({"model": "qwen3-30b-a3b", "task": "pretrain", "precision": "bf16_mixed", "gpu": "nvidia-h100-sxm5-80gb",
+        "seq_len": 4096, "micro_batch": 1, "global_batch": 64, "parallel": {"gpus": 16, "zero": 1}})");
+    j["parallel"]["ep"] = ep;
+    if (overlap) j["parallel"]["ep_overlap"] = true;
+    return *xuanka::test::estimate_of(j).step_time_s;
+  };
+  const double compute = step(1, false);
+  CHECK(step(8, false) > compute);
+  CHECK_THAT(step(8, true), WithinRel(compute, 1e-12));
+  const double plain16 = step(16, false);
+  REQUIRE(plain16 - compute > compute);  // the all-to-alls outlast the compute
+  CHECK_THAT(step(16, true), WithinRel(plain16 - compute, 1e-9));
+}
+
 TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small all-reduces per layer; throughput counts the prefill") {
   // Llama 2 70B in FP8 on two H100 SXM (TP 2), batch 1024, 128 in / 128 out (TensorRT-LLM's
   // throughput table). Per step each GPU computes 1024 x 2 x N / 2 FLOPs at the 16-bit GEMM rate

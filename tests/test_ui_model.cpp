@@ -359,3 +359,14 @@ TEST_CASE("line breaks: Chinese breaks between characters, never inside a Latin 
   CHECK(lines("a\nb", 10) == std::vector<std::string>{"a", "b"});
   CHECK(lines("", 10) == std::vector<std::string>{""});
 }
+
+TEST_CASE("a number put back into the form reads as people write it: 10, not 1e+01") {
+  // A link with "tokens": 1e10 fills the form's billions field with 10 (%g alone gives "1e+01").
+  CHECK(ui::number_text(10) == "10");
+  CHECK(ui::number_text(100) == "100");
+  CHECK(ui::number_text(2048) == "2048");
+  CHECK(ui::number_text(0.1) == "0.1");
+  CHECK(ui::number_text(1.5) == "1.5");
+  CHECK(ui::number_text(14.8) == "14.8");
+  CHECK(ui::parse_number_text(ui::number_text(1e20)) == 1e20);  // beyond 1e15: %g, still exact
+}

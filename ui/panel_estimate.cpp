@@ -264,6 +264,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   if (!infer && (f.pp != "1" || f.vp != "1")) changed |= number_row(ctx, "est.vp", tr(L, Str::vp), f.vp);
   changed |= number_row(ctx, "est.cp", tr(L, Str::cp), f.cp);
   changed |= number_row(ctx, "est.ep", tr(L, Str::ep), f.ep);
+  if (!infer && (f.ep != "1" || f.ep_overlap)) changed |= check_row(ctx, "est.ep_overlap", tr(L, Str::ep_overlap), f.ep_overlap);
   if (!infer) {
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
     changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));

@@ -61,7 +61,7 @@ std::string form_row_for(const std::string& path) {
       {"tokens", "est.tokens"}, {"mfu", "est.mfu"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
       {"lora.targets", "est.lora_targets"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
       {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"parallel.gpus", "est.gpus"},
-      {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"},
+      {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"}, {"parallel.ep_overlap", "est.ep_overlap"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
       {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.steps", "est.img_steps"},
       {"image.train_steps", "est.img_train_steps"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
@@ -81,6 +81,11 @@ std::string form_row_for(const std::string& path) {
 
 std::string number_text(double v) {
   char buf[40];
+  // A whole number as digits (10, not %g's "1e+01"); anything else the shortest %g that reads back.
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
   for (int prec = 1; prec <= 17; ++prec) {
     std::snprintf(buf, sizeof buf, "%.*g", prec, v);
     if (std::strtod(buf, nullptr) == v) break;
@@ -236,6 +241,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     j["parallel"]["offload"] = f.offload;
     j["parallel"]["sequence_parallel"] = f.sequence_parallel;
     if (f.vp != "1") j["parallel"]["vp"] = number_or_text(f.vp);
+    if (f.ep_overlap) j["parallel"]["ep_overlap"] = true;
   }
   if (!f.gpu.empty()) j["gpu"] = f.gpu;
   if (!f.mfu.empty()) j["mfu"] = number_or_text(f.mfu);
@@ -293,6 +299,7 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(p, "zero", f.zero, "0");
   take(p, "offload", f.offload, "none");
   take_bool(p, "sequence_parallel", f.sequence_parallel, false);
+  take_bool(p, "ep_overlap", f.ep_overlap, false);
   const json& s = object_at(j, "serving");
   take(s, "batch", f.serving_batch, "1");
   take(s, "prompt_tokens", f.prompt_tokens, "512");

@@ -105,6 +105,34 @@ for (const device of [DESKTOP, PHONE]) {
     await page.close();
   });
 
+  await t.test(`${device.name}: with expert parallelism the form offers the all-to-all overlap; it shortens the run`, async () => {
+    // Qwen3-30B-A3B on two servers with EP 16: the all-to-alls cross the network and outlast the
+    // compute, so overlapping them (Megatron-Core's combined 1F1B) leaves the all-to-all time alone.
+    const moe = { model: 'qwen3-30b-a3b', task: 'pretrain', gpu: 'nvidia-h100-sxm5-80gb', seq_len: 4096, global_batch: 64, tokens: 1e10,
+                  parallel: { gpus: 16, ep: 16, zero: 1 } };
+    const { page, problems } = await openPage(browser, device, `${pageUrl}#lang=zh&view=estimate&s=${encodeURIComponent(JSON.stringify(moe))}`);
+    let s = await state(page);
+    const days = s.results.days;
+    expect(days > 0 && !('ep_overlap' in s.scenario.parallel), `start ${JSON.stringify(s.scenario.parallel)} days ${days}`);
+    if (!device.viewport.hasTouch) {
+      // On a desktop the form is its own scrolling column, left of the results.
+      const f = (await rects(page))['est.model_search'] || (await rects(page))['est.task'];
+      expect(f, 'no form field');
+      await page.mouse.move(f.x + f.w / 2, DESKTOP.viewport.height * 0.6);
+      for (let i = 0; i < 8; ++i) { await page.mouse.wheel({ deltaY: 200 }); await sleep(120); }
+    }
+    await press(page, device, 'est.ep_overlap');
+    await settle(page);
+    s = await state(page);
+    expect(s.scenario.parallel.ep_overlap === true, `ep_overlap not set: ${JSON.stringify(s.scenario.parallel)}`);
+    expect(s.results.errors.length === 0 && s.results.days < days, `days ${s.results.days} vs ${days}, errors ${s.results.errors}`);
+    await ensureVisible(page, device, 'est.ep_overlap');
+    await screenshot(page, `${device.name}-estimate-ep-overlap`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+
   if (device === DESKTOP) {
     await t.test(`${device.name}: the pretraining preset fits; a setup that does not fit offers one-tap fixes that make it fit`, async () => {
       let { page, problems } = await openPage(browser, device);
