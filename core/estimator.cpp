@@ -477,7 +477,7 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
     // The output head is a matmul even when tied to the embedding; the embedding lookup is not.
     const double matmul = c.active - c.embed - c.head + m.vocab * m.hidden;
     // QK^T runs at the query-key width and PV at the value width: 6 x layers x seq x heads x
-    // (d_qk + d_v), the 12 x heads x head_dim above when they are equal (MLA: qk_head_dim).
+    // (d_qk + d_v), the familiar 12 x heads x head_dim when the two are equal (MLA: qk_head_dim).
     const double attn = 6.0 * m.layers * s.seq_len * m.heads * (qk_head_dim(m) + v_head_dim(m));
     e.model_flops_per_token = 6.0 * matmul + attn;
     double hw = e.model_flops_per_token;
