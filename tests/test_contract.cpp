@@ -159,9 +159,10 @@ TEST_CASE("accuracy: a fit verdict from the memory range: fits, tight, or does n
   CHECK(std::isinf(range_of(a, FigureGroup::memory, 70 * gib)->hi));
 }
 
-TEST_CASE("accuracy: every time figure carries its kind's range; LLM serving has none") {
+TEST_CASE("accuracy: every time figure carries its kind's range, from its own kind's band") {
   Accuracy a;
-  a.groups = {{FigureGroup::memory, 10, 9, 0.05, 0.20}, {FigureGroup::training_speed, 10, 8, 0.1, 0.25}, {FigureGroup::inference_speed, 10, 7, 0.1, 0.5}};
+  a.groups = {{FigureGroup::memory, 10, 9, 0.05, 0.20}, {FigureGroup::training_speed, 10, 8, 0.1, 0.25}, {FigureGroup::inference_speed, 10, 7, 0.1, 0.5},
+              {FigureGroup::serving, 10, 6, 0.2, 0.4}};
   auto find = [](const std::vector<FigureRange>& v, const std::string& path) -> const FigureRange* {
     for (const auto& r : v) {
       if (r.path == path) return &r;
@@ -181,17 +182,23 @@ TEST_CASE("accuracy: every time figure carries its kind's range; LLM serving has
   REQUIRE(find(rt, "compute.tokens_per_s_per_gpu"));
   REQUIRE(find(rt, "memory.total"));
   CHECK(to_json(rt)["compute.days"]["group"] == "training_speed");
-  // Serving an LLM: memory only; no decode or time-to-first-token range.
+  // Serving an LLM: memory, and decode and first-token from the serving band (0.4): value/1.4 - value/0.6.
   Scenario v;
   REQUIRE(from_json(json{{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-a100-sxm4-80gb"}}, cat(), v).empty());
-  const auto rv = figure_ranges(a, v, estimate(v));
+  const Estimate ev = estimate(v);
+  const auto rv = figure_ranges(a, v, ev);
   CHECK(find(rv, "memory.total"));
-  for (const auto& r : rv) CHECK(r.path.rfind("memory.", 0) == 0);
+  const FigureRange* decode = find(rv, "serving.decode_tokens_per_s_per_request");
+  REQUIRE(decode);
+  CHECK(decode->group == FigureGroup::serving);
+  CHECK_THAT(decode->range.hi, Catch::Matchers::WithinRel(*ev.decode_tokens_per_s_per_request / 0.6, 1e-12));
+  CHECK_FALSE(find(rv, "compute.days"));
   // Vision: frames/s from the inference band (0.5): fps/1.5 - fps/0.5.
   Scenario y;
   REQUIRE(from_json(json{{"model", "yolov8m"}, {"task", "inference"}, {"gpu", "nvidia-a10"}}, cat(), y).empty());
   const Estimate ey = estimate(y);
-  const FigureRange* fps = find(figure_ranges(a, y, ey), "compute.fps");
+  const auto ry = figure_ranges(a, y, ey);  // kept: find returns a pointer into it
+  const FigureRange* fps = find(ry, "compute.fps");
   REQUIRE(fps);
   CHECK(fps->group == FigureGroup::inference_speed);
   CHECK_THAT(fps->range.hi, Catch::Matchers::WithinRel(*ey.fps * 2, 1e-12));
