@@ -746,11 +746,16 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double alone_read_s = mem.weights_bytes / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
     e.ttft_s = std::max(alone_compute_s, alone_read_s);
     const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
-    // A decode step reads the weights and the KV cache once, and computes 2N FLOPs per request
-    // of the batch: the slower of the two (the roofline of Pope et al. 2022, §2: a large batch
-    // turns decode compute-bound, e.g. 768 requests of a 7B model on one H100).
-    const double read_step = (mem.weights_bytes + kv_read) / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
-    const double compute_step = s.serving.batch * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
+    // A decode step runs the linear layers and the attention as separate kernels, and the roofline
+    // bounds each kernel on its own (Williams, Waterman and Patterson 2009, "Roofline", CACM 52(4);
+    // applied per operator to LLM decode in Yuan et al. 2024, "LLM Inference Unveiled", §3): the
+    // linear layers read the weights once and compute 2N FLOPs per request of the batch, the
+    // slower of the two (a large batch turns them compute-bound, e.g. 768 requests of a 7B model on
+    // one H100: Pope et al. 2022, §2); the attention reads each request's KV cache, memory-bound at
+    // any batch (4 FLOPs per cached element and head dim, far under the ridge). Their times add.
+    const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
+    const double linear_step = std::max(mem.weights_bytes / bytes_per_s, s.serving.batch * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency));
+    const double attention_step = kv_read / bytes_per_s;
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
     // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
     double allreduce_s = 0;
@@ -759,7 +764,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
       allreduce_s = 2.0 * s.model.layers / p.pp * per_us * 1e-6;
     }
-    const double step = std::max(read_step, compute_step) + allreduce_s;
+    const double step = linear_step + attention_step + allreduce_s;
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
     if (s.serving.output_tokens > 0) {
