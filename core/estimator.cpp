@@ -214,6 +214,33 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
 // A100 layout (hw::kNicBytesPerS).
 double scale_out_bytes_per_s(const Accelerator& a) { return a.scale_out_bytes_per_s.value_or(hw::kNicBytesPerS); }
 
+// The link a tensor-parallel group of tp cards all-reduces over, at NCCL's bus-bandwidth share.
+struct TpLink {
+  enum class Route { fast, unknown_fast, pcie, network };
+  Route route = Route::fast;
+  double bytes_per_s = 0;     // one direction, after kLinkEfficiency
+  bool mesh_subset = false;   // a full mesh of which the group uses only tp - 1 links
+};
+TpLink tp_link(const Accelerator& gpu, int tp) {
+  TpLink l;
+  const int domain = gpu.domain_cards.value_or(1);
+  if (tp <= domain && gpu.interconnect_bytes_per_s_bidirectional) {
+    // A full mesh gives a group of tp cards only their tp - 1 links (catalog README).
+    l.bytes_per_s = *gpu.group_bytes_per_s_bidirectional(tp) / 2.0 * hw::kLinkEfficiency;
+    l.mesh_subset = gpu.interconnect_topology == "full_mesh" && tp < domain;
+  } else if (tp <= domain && gpu.interconnect_kind != "pcie") {
+    // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
+    // floor we can stand behind.
+    l.route = TpLink::Route::unknown_fast;
+    l.bytes_per_s = hw::pcie_bytes_per_s(gpu.pcie_gen) * hw::kLinkEfficiency;
+  } else {
+    const bool in_node = tp <= hw::kCardsPerNode;
+    l.route = in_node ? TpLink::Route::pcie : TpLink::Route::network;
+    l.bytes_per_s = (in_node ? hw::pcie_bytes_per_s(gpu.pcie_gen) : scale_out_bytes_per_s(gpu)) * hw::kLinkEfficiency;
+  }
+  return l;
+}
+
 // Selective recompute with FlashAttention: the scores Korthikanti et al.'s selective recompute
 // drops are never stored, so a trainer's "selective" policy drops something else. The FSDP2-era
 // one (torchtitan/distributed/activation_checkpoint.py, _apply_op_sac, selective_ac_option "op",
@@ -575,28 +602,20 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // Tensor parallel: 4 all-reduces of (tokens x hidden x 2 B) per layer and micro-batch
   // (2 forward, 2 backward; +2 with full recompute), ring cost 2(t-1)/t x bytes / bandwidth.
   if (tp > 1 && m.has_shape()) {
-    const int domain = gpu->domain_cards.value_or(1);
-    double bw;
-    if (tp <= domain && gpu->interconnect_bytes_per_s_bidirectional) {
-      // A full mesh gives a group of tp cards only their tp - 1 links (catalog README).
-      bw = *gpu->group_bytes_per_s_bidirectional(tp) / 2.0 * hw::kLinkEfficiency;
-      if (gpu->interconnect_topology == "full_mesh" && tp < domain) {
-        if (detail == Detail::full) e.assumptions.push_back(notice("a_mesh_links", gpu->interconnect_name + ": a group of " + std::to_string(tp) + " cards uses " +
+    const TpLink link = tp_link(*gpu, tp);
+    const double bw = link.bytes_per_s;
+    if (detail == Detail::full) {
+      if (link.mesh_subset) e.assumptions.push_back(notice("a_mesh_links", gpu->interconnect_name + ": a group of " + std::to_string(tp) + " cards uses " +
                                                            std::to_string(tp - 1) + " of its links", {std::to_string(tp), std::to_string(tp - 1)}));
-      }
-    } else if (tp <= domain && gpu->interconnect_kind != "pcie") {
-      // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
-      // floor we can stand behind.
-      bw = hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency;
-      if (detail == Detail::full) e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
+      if (link.route == TpLink::Route::unknown_fast) e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
                                   {gpu->interconnect_name}));
-    } else {
-      const bool in_node = tp <= hw::kCardsPerNode;
-      bw = (in_node ? hw::pcie_bytes_per_s(gpu->pcie_gen) : scale_out_bytes_per_s(*gpu)) * hw::kLinkEfficiency;
-      if (detail == Detail::full) e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
+      if (link.route == TpLink::Route::pcie || link.route == TpLink::Route::network) {
+        const bool in_node = link.route == TpLink::Route::pcie;
+        e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
                                   "tensor parallelism of " + std::to_string(tp) + " runs over " +
                                       std::string(in_node ? "PCIe" : "the network") + ", not a fast card-to-card link",
                                   {std::to_string(tp)}));
+      }
     }
     const double bytes = s.micro_batch * (s.seq_len / cp) * m.hidden * 2.0;
     const double per_op = 2.0 * (tp - 1.0) / tp * bytes / bw;
@@ -736,15 +755,41 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   const Accelerator* gpu = s.gpu;
   const MemoryBreakdown& mem = e.memory;
   const int tp = p.tp;
+  // Prompts are computed at the 16-bit rate, FP8 and quantised weights too: TensorRT-LLM v0.5's
+  // FP8 first-token figures on H100 (2,048 tokens of a 7B in 36 ms: ~760 TFLOP/s) are at the BF16
+  // GEMM rate, not FP8's; newer engines and the L40S get more from FP8 (tests/validation.md M11).
   const auto peak = gpu->peak_flops(s.weights == WeightFormat::fp16 ? Precision::fp16_mixed : Precision::bf16);
   if (peak && gpu->memory_bandwidth_bytes_per_s) {
-    e.prefill_s = s.serving.batch * s.serving.prompt_tokens * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
-    // One request alone: its prompt's 2N FLOPs per token at the GEMM rate, but never faster than
-    // one read of the weights (a short prompt is bandwidth-bound: the roofline of Pope et al.
-    // 2022, "Efficiently Scaling Transformer Inference", §2).
-    const double alone_compute_s = std::max(1.0, s.serving.prompt_tokens) * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency);
+    // A prompt of n tokens: 2N FLOPs per token in the linear layers at the GEMM rate, and the causal
+    // attention over the prompt, 2 x layers x heads x (d_qk + d_v) x n^2 / 2 FLOPs (the forward
+    // third of the training count above, the causal mask skipping half), at the attention
+    // kernels' rate (hw::attention_efficiency; FlashAttention-2, arXiv:2307.08691 §3.1.1).
+    const double gemm_rate = *peak * kDefaultGemmEfficiency;
+    const double attention_rate = *peak * std::min(hw::attention_efficiency(gpu->compute_capability_number), kDefaultGemmEfficiency);
+    auto prompt_compute_s = [&](double n) {
+      double t = n * 2.0 * c.active / tp / gemm_rate;
+      if (s.model.has_shape())
+        t += 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_rate;
+      return t;
+    };
+    e.prefill_s = s.serving.batch * prompt_compute_s(s.serving.prompt_tokens);
+    // One request alone: its prompt's compute, but never faster than one read of the weights (a
+    // short prompt is bandwidth-bound: the roofline of Pope et al. 2022, "Efficiently Scaling
+    // Transformer Inference", §2).
+    const double alone_compute_s = prompt_compute_s(std::max(1.0, s.serving.prompt_tokens));
     const double alone_read_s = mem.weights_bytes / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
-    e.ttft_s = std::max(alone_compute_s, alone_read_s);
+    // Under tensor parallelism the prompt's forward all-reduces its activations twice per layer
+    // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
+    // ring, 2(t - 1)/t of the bytes over the group's link plus the ring's latency (hardware.h).
+    auto prefill_allreduce_s = [&](double tokens) {
+      if (tp <= 1 || !s.model.has_shape()) return 0.0;
+      const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
+      const double latency_s = (hw::kNcclRingBaseUs + (tp - 1) * (nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs)) * 1e-6;
+      const double bytes = tokens * s.model.hidden * 2.0;
+      return 2.0 * s.model.layers / p.pp * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link(*gpu, tp).bytes_per_s);
+    };
+    e.prefill_s = *e.prefill_s + prefill_allreduce_s(s.serving.batch * s.serving.prompt_tokens);
+    e.ttft_s = std::max(alone_compute_s, alone_read_s) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
     const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
     // A decode step runs the linear layers and the attention as separate kernels, and the roofline
     // bounds each kernel on its own (Williams, Waterman and Patterson 2009, "Roofline", CACM 52(4);

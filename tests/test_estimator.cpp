@@ -356,6 +356,29 @@ TEST_CASE("time: an overlapped expert all-to-all waits only for what the compute
   CHECK_THAT(step(16, true), WithinRel(plain16 - compute, 1e-9));
 }
 
+TEST_CASE("serving: a prompt's first token pays its causal attention and, under TP, two all-reduces per layer") {
+  // Llama 2 7B (32 layers, 32 heads of 128) in FP16 on one A100 SXM4 80GB, one prompt of 2,048
+  // tokens: 2N FLOPs per token at the default GEMM share (312e12 x 0.75), plus the causal attention
+  // 2 x 32 x 32 x (128 + 128) x 2048^2 / 2 FLOPs at the pre-Hopper attention share (312e12 x 0.6,
+  // FlashAttention-2 on A100, arXiv:2307.08691).
+  const Estimate one = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
+      "gpu": "nvidia-a100-sxm4-80gb", "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 1}})"));
+  const double linear = 2048 * 2.0 * one.active_params / (312e12 * 0.75);
+  const double attention = 2.0 * 32 * 32 * 256 * 2048.0 * 2048.0 / 2 / (312e12 * 0.6);
+  REQUIRE(one.ttft_s);
+  CHECK_THAT(*one.ttft_s, WithinRel(linear + attention, 1e-6));
+  // Llama 2 70B (80 layers, hidden 8192) on four A100s (TP 4, NVSwitch, 600 GB/s bidirectional per
+  // card): a quarter of the compute each, plus 2 x 80 NCCL rings of 2048 x 8192 x 2 B, each
+  // 8.4 + 3 x 3.4 us of latency and 2 x 3/4 of the bytes at 300e9 x 0.8 (hardware.h).
+  const Estimate four = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-70b", "task": "inference", "weights": "fp16",
+      "gpu": "nvidia-a100-sxm4-80gb", "parallel": {"gpus": 4, "tp": 4}, "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 1}})"));
+  const double linear4 = 2048 * 2.0 * four.active_params / 4 / (312e12 * 0.75);
+  const double attention4 = 2.0 * 80 * 64 * 256 * 2048.0 * 2048.0 / 2 / 4 / (312e12 * 0.6);
+  const double allreduce4 = 2 * 80 * ((8.4 + 3 * 3.4) * 1e-6 + 2.0 * 3 / 4 * 2048 * 8192 * 2.0 / (300e9 * 0.8));
+  REQUIRE(four.ttft_s);
+  CHECK_THAT(*four.ttft_s, WithinRel(linear4 + attention4 + allreduce4, 1e-6));
+}
+
 TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small all-reduces per layer; throughput counts the prefill") {
   // Llama 2 70B in FP8 on two H100 SXM (TP 2), batch 1024, 128 in / 128 out (TensorRT-LLM's
   // throughput table). Per step each GPU computes 1024 x 2 x N / 2 FLOPs at the 16-bit GEMM rate
