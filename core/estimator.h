@@ -51,6 +51,9 @@ struct Estimate {
   // Output tokens/s of the whole batch served from start to end: the batch's prefill, then its
   // decode steps (static batching; what engines' "output tokens/s" throughput tables report).
   std::optional<double> output_tokens_per_s_total;
+  // What a served token costs is paid at this rate: end to end (prefill included) when the
+  // scenario generates tokens, else the decode rate alone.
+  std::optional<double> served_tokens_per_s() const { return output_tokens_per_s_total ? output_tokens_per_s_total : decode_tokens_per_s_total; }
   std::optional<double> max_context_tokens, max_batch;
   bool max_context_model_bound = false;  // the model's own context limit binds, not memory
   // Image generation and vision (SCENARIO.md "Result paths (added)").

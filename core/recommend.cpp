@@ -111,7 +111,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             if (!t.e.fits.value_or(false)) continue;
             found = true;
             const double time = t.e.step_time_s ? *t.e.step_time_s * t.s.parallel.gpus / t.s.global_batch
-                              : t.e.decode_tokens_per_s_total ? 1.0 / *t.e.decode_tokens_per_s_total : 1.0 / n;
+                              : t.e.served_tokens_per_s() ? 1.0 / *t.e.served_tokens_per_s() : 1.0 / n;
             if (time < best_time) {
               best_time = time;
               best = t;
@@ -309,7 +309,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   auto time_of = [&](const Option& o) {
     if (o.job_days) return *o.job_days;
     if (o.estimate.latency_ms) return *o.estimate.latency_ms;
-    if (o.estimate.decode_tokens_per_s_total) return 1.0 / *o.estimate.decode_tokens_per_s_total;
+    if (o.estimate.served_tokens_per_s()) return 1.0 / *o.estimate.served_tokens_per_s();
     return inf;
   };
   auto by_goal = [&](const Option& x, const Option& y) {

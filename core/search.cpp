@@ -1,8 +1,8 @@
 // Search with Chinese names (core layer).
 #include "core/search.h"
 
+#include <algorithm>
 #include <cctype>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -40,9 +40,14 @@ bool search_matches(const std::string& query, std::initializer_list<std::string>
   }
   std::vector<std::string> hay;
   for (const auto& f : fields) hay.push_back(lower_ascii(f));
-  std::istringstream words(q);
-  std::string w;
-  while (words >> w) {
+  // Whitespace-separated words (no iostreams: they would pull libc++'s locale machinery into the
+  // page's code).
+  for (std::size_t at = 0;;) {
+    at = q.find_first_not_of(" \t\n\v\f\r", at);
+    if (at == std::string::npos) break;
+    const std::size_t end = std::min(q.size(), q.find_first_of(" \t\n\v\f\r", at));
+    const std::string w = q.substr(at, end - at);
+    at = end;
     bool found = false;
     for (const auto& h : hay) found = found || h.find(w) != std::string::npos;
     if (!found) return false;

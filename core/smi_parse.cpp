@@ -6,7 +6,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
+#include <utility>
 
 namespace xuanka::core {
 
@@ -25,11 +25,14 @@ std::string lower(std::string s) {
 bool contains(const std::string& s, const char* t) { return s.find(t) != std::string::npos; }
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string l;
-  while (std::getline(in, l)) {
+  // Lines as std::getline gives them (no last empty line after a final newline), without
+  // iostreams: they would pull libc++'s locale machinery into the page's code.
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.size(), text.find('\n', at));
+    std::string l = text.substr(at, end - at);
     if (!l.empty() && l.back() == '\r') l.pop_back();
-    out.push_back(l);
+    out.push_back(std::move(l));
+    at = end + 1;
   }
   return out;
 }

@@ -356,6 +356,24 @@ TEST_CASE("time: an overlapped expert all-to-all waits only for what the compute
   CHECK_THAT(step(16, true), WithinRel(plain16 - compute, 1e-9));
 }
 
+TEST_CASE("serving: a served token is paid at the end-to-end rate, its prompt's prefill included") {
+  // 2,048 tokens in, 128 out, batch 8: the batch's prefill is a large share of its time, so the
+  // rate a token's cost is taken at (cost per million tokens, the recommender's time) is the
+  // batch's output over prefill + 128 steps, below the decode-only rate.
+  const Estimate e = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
+      "gpu": "nvidia-a100-sxm4-80gb", "serving": {"batch": 8, "prompt_tokens": 2048, "output_tokens": 128}})"));
+  REQUIRE(e.served_tokens_per_s());
+  REQUIRE(e.decode_tokens_per_s_total);
+  const double step = 8 / *e.decode_tokens_per_s_total;
+  CHECK_THAT(*e.served_tokens_per_s(), WithinRel(8 * 128 / (*e.prefill_s + 128 * step), 1e-9));
+  CHECK(*e.served_tokens_per_s() < 0.8 * *e.decode_tokens_per_s_total);
+  // With no output tokens there is no end-to-end figure: the decode rate stands.
+  const Estimate none = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
+      "gpu": "nvidia-a100-sxm4-80gb", "serving": {"batch": 8, "prompt_tokens": 2048, "output_tokens": 0}})"));
+  REQUIRE(none.served_tokens_per_s());
+  CHECK(*none.served_tokens_per_s() == *none.decode_tokens_per_s_total);
+}
+
 TEST_CASE("serving: a prompt's first token pays its causal attention and, under TP, two all-reduces per layer") {
   // Llama 2 7B (32 layers, 32 heads of 128) in FP16 on one A100 SXM4 80GB, one prompt of 2,048
   // tokens: 2N FLOPs per token at the default GEMM share (312e12 x 0.75), plus the causal attention

@@ -715,7 +715,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
       if (dv.cost) {
-        if (auto per_m = core::cny_per_million_tokens(*dv.cost, *e.decode_tokens_per_s_total)) {
+        if (auto per_m = core::cny_per_million_tokens(*dv.cost, *e.served_tokens_per_s())) {
           label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(*per_m, L));
         }
       }
