@@ -34,6 +34,8 @@ constexpr double kGemmHalfHidden = 512.0;
 // the rest went to failures, restarts, checkpointing and evaluation. The expected run is the
 // ideal one over this share; smaller runs fail less often, so it is a bound from the side of care.
 constexpr double kEffectiveTrainingTime = 0.90;
+// Small kernels per layer in a decode step besides the GEMMs and the attention (serving()).
+constexpr int kDecodeSmallKernelsPerLayer = 5;
 using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
@@ -800,7 +802,14 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // any batch (4 FLOPs per cached element and head dim, far under the ridge). Their times add.
     const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
     const double linear_step = std::max(mem.weights_bytes / bytes_per_s, s.serving.batch * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency));
-    const double attention_step = kv_read / bytes_per_s;
+    // Each layer also runs small kernels whose time is their launch, not their bytes (a captured
+    // graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
+    // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary
+    // embedding, the KV-cache write, SiLU-and-mul); the attention kernel itself takes at least as
+    // long when the cache it reads is short.
+    const double layers = static_cast<double>(s.model.layers) / p.pp;
+    const double attention_step = std::max(kv_read / bytes_per_s, layers * hw::kSmallKernelS);
+    const double small_kernels_step = layers * kDecodeSmallKernelsPerLayer * hw::kSmallKernelS;
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
     // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
     double allreduce_s = 0;
@@ -809,7 +818,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
       allreduce_s = 2.0 * s.model.layers / p.pp * per_us * 1e-6;
     }
-    const double step = linear_step + attention_step + allreduce_s;
+    const double step = linear_step + attention_step + small_kernels_step + allreduce_s;
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
     if (s.serving.output_tokens > 0) {

@@ -30,9 +30,8 @@ constexpr double kDispatchS = 30e-6;
 // keep kDispatchS: their blocks run more Python per kernel (SD 1.5's inference step, 1133
 // kernels, took 40 ms at batch 1 and 4 alike: 35 us each).
 constexpr double kVisionDispatchS = 18e-6;
-// GPU time of a small kernel in a captured graph or a fused engine: 5 us (our H200: ResNet-50 at
-// batch 1 replayed as a CUDA graph, 0.88 ms for 174 kernels; ViT-L/16 1.37 ms for 341).
-constexpr double kKernelS = 5e-6;
+// GPU time of a small kernel in a captured graph or a fused engine: hw::kSmallKernelS.
+constexpr double kKernelS = hw::kSmallKernelS;
 // Share of a large GEMM's rate that a denoiser's convolutions and attention reach (the card's
 // measured matmul rate is the GEMM's): FlashAttention-2 fwd+bwd at head dims 64-128 reaches
 // 50-73% of peak (arXiv:2307.08691, Fig. 4-6); implicit-GEMM convolutions with 320-1280
