@@ -788,7 +788,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
       const double latency_s = (hw::kNcclRingBaseUs + (tp - 1) * (nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs)) * 1e-6;
       const double bytes = tokens * s.model.hidden * 2.0;
-      return 2.0 * s.model.layers / p.pp * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link(*gpu, tp).bytes_per_s);
+      return 2.0 * s.model.layers * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link(*gpu, tp).bytes_per_s);  // every stage's layers: a prompt passes them all, as its compute above counts
     };
     e.prefill_s = *e.prefill_s + prefill_allreduce_s(s.serving.batch * s.serving.prompt_tokens);
     e.ttft_s = std::max(alone_compute_s, alone_read_s) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
