@@ -34,7 +34,8 @@ constexpr double kGemmHalfHidden = 512.0;
 // the rest went to failures, restarts, checkpointing and evaluation. The expected run is the
 // ideal one over this share; smaller runs fail less often, so it is a bound from the side of care.
 constexpr double kEffectiveTrainingTime = 0.90;
-// Small kernels per layer in a decode step besides the GEMMs and the attention (serving()).
+// Small kernels per layer in a decode step besides the GEMMs and the attention: vLLM's Llama layer
+// (vllm/model_executor/models/llama.py; the list is in serving()).
 constexpr int kDecodeSmallKernelsPerLayer = 5;
 using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
@@ -766,12 +767,15 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // attention over the prompt, 2 x layers x heads x (d_qk + d_v) x n^2 / 2 FLOPs (the forward
     // third of the training count above, the causal mask skipping half), at the attention
     // kernels' rate (hw::attention_efficiency; FlashAttention-2, arXiv:2307.08691 §3.1.1).
-    const double gemm_rate = *peak * kDefaultGemmEfficiency;
-    const double attention_rate = *peak * std::min(hw::attention_efficiency(gpu->compute_capability_number), kDefaultGemmEfficiency);
+    const double gemm_flop_per_s = *peak * kDefaultGemmEfficiency;
+    const double attention_flop_per_s = *peak * std::min(hw::attention_efficiency(gpu->compute_capability_number), kDefaultGemmEfficiency);
+    const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
+    // The tensor-parallel group's link: NVLink-class when the group fits the card's fast domain.
+    const bool tp_nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
     auto prompt_compute_s = [&](double n) {
-      double t = n * 2.0 * c.active / tp / gemm_rate;
+      double t = n * 2.0 * c.active / tp / gemm_flop_per_s;
       if (s.model.has_shape())
-        t += 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_rate;
+        t += 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_flop_per_s;
       return t;
     };
     e.prefill_s = s.serving.batch * prompt_compute_s(s.serving.prompt_tokens);
@@ -779,20 +783,21 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // short prompt is bandwidth-bound: the roofline of Pope et al. 2022, "Efficiently Scaling
     // Transformer Inference", §2).
     const double alone_compute_s = prompt_compute_s(std::max(1.0, s.serving.prompt_tokens));
-    const double alone_read_s = mem.weights_bytes / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+    const double alone_read_s = mem.weights_bytes / bytes_per_s;
     // Under tensor parallelism the prompt's forward all-reduces its activations twice per layer
     // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
     // ring, 2(t - 1)/t of the bytes over the group's link plus the ring's latency (hardware.h).
+    // Every stage's layers count: a prompt passes them all, as its compute above does.
+    const double tp_link_bytes_per_s = tp > 1 ? tp_link(*gpu, tp).bytes_per_s : 0.0;
     auto prefill_allreduce_s = [&](double tokens) {
       if (tp <= 1 || !s.model.has_shape()) return 0.0;
-      const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
-      const double latency_s = (hw::kNcclRingBaseUs + (tp - 1) * (nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs)) * 1e-6;
+      const double latency_s = (hw::kNcclRingBaseUs + (tp - 1) * (tp_nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs)) * 1e-6;
       const double bytes = tokens * s.model.hidden * 2.0;
-      return 2.0 * s.model.layers * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link(*gpu, tp).bytes_per_s);  // every stage's layers: a prompt passes them all, as its compute above counts
+      return 2.0 * s.model.layers * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link_bytes_per_s);
     };
     e.prefill_s = *e.prefill_s + prefill_allreduce_s(s.serving.batch * s.serving.prompt_tokens);
     e.ttft_s = std::max(alone_compute_s, alone_read_s) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
-    const double kv_read = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
+    const double kv_read_bytes = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
     // A decode step runs the linear layers and the attention as separate kernels, and the roofline
     // bounds each kernel on its own (Williams, Waterman and Patterson 2009, "Roofline", CACM 52(4);
     // applied per operator to LLM decode in Yuan et al. 2024, "LLM Inference Unveiled", §3): the
@@ -800,25 +805,23 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // slower of the two (a large batch turns them compute-bound, e.g. 768 requests of a 7B model on
     // one H100: Pope et al. 2022, §2); the attention reads each request's KV cache, memory-bound at
     // any batch (4 FLOPs per cached element and head dim, far under the ridge). Their times add.
-    const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
-    const double linear_step = std::max(mem.weights_bytes / bytes_per_s, s.serving.batch * 2.0 * c.active / tp / (*peak * kDefaultGemmEfficiency));
+    const double linear_step_s = std::max(mem.weights_bytes / bytes_per_s, s.serving.batch * 2.0 * c.active / tp / gemm_flop_per_s);
     // Each layer also runs small kernels whose time is their launch, not their bytes (a captured
     // graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
     // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary
     // embedding, the KV-cache write, SiLU-and-mul); the attention kernel itself takes at least as
     // long when the cache it reads is short.
     const double layers = static_cast<double>(s.model.layers) / p.pp;
-    const double attention_step = std::max(kv_read / bytes_per_s, layers * hw::kSmallKernelS);
-    const double small_kernels_step = layers * kDecodeSmallKernelsPerLayer * hw::kSmallKernelS;
+    const double attention_step_s = std::max(kv_read_bytes / bytes_per_s, layers * hw::kSmallKernelS);
+    const double small_kernels_step_s = layers * kDecodeSmallKernelsPerLayer * hw::kSmallKernelS;
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
     // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
     double allreduce_s = 0;
     if (tp > 1) {
-      const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
-      const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
-      allreduce_s = 2.0 * s.model.layers / p.pp * per_us * 1e-6;
+      const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (tp_nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
+      allreduce_s = 2.0 * layers * per_us * 1e-6;
     }
-    const double step = linear_step + attention_step + small_kernels_step + allreduce_s;
+    const double step = linear_step_s + attention_step_s + small_kernels_step_s + allreduce_s;
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
     if (s.serving.output_tokens > 0) {

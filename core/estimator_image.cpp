@@ -30,8 +30,6 @@ constexpr double kDispatchS = 30e-6;
 // keep kDispatchS: their blocks run more Python per kernel (SD 1.5's inference step, 1133
 // kernels, took 40 ms at batch 1 and 4 alike: 35 us each).
 constexpr double kVisionDispatchS = 18e-6;
-// GPU time of a small kernel in a captured graph or a fused engine: hw::kSmallKernelS.
-constexpr double kKernelS = hw::kSmallKernelS;
 // Share of a large GEMM's rate that a denoiser's convolutions and attention reach (the card's
 // measured matmul rate is the GEMM's): FlashAttention-2 fwd+bwd at head dims 64-128 reaches
 // 50-73% of peak (arXiv:2307.08691, Fig. 4-6); implicit-GEMM convolutions with 320-1280
@@ -277,7 +275,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
       : dn.score_elements * k.attention * kEagerTrafficBytes * (fp32 ? 2.0 : 1.0) / (*a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
   auto pass_s = [&](double samples, double passes, double kernel_passes) {
     const double gpu = samples * passes * (conv_flops / rate + (linear_flops - conv_flops) / fp32_rate + attention_flops / attn_rate + score_traffic);
-    return gpu + kernel_passes * dn.kernels * (fused ? kKernelS : kDispatchS);
+    return gpu + kernel_passes * dn.kernels * (fused ? hw::kSmallKernelS : kDispatchS);
   };
   if (s.task == Task::inference) {
     const bool cfg = io.cfg.value_or(s.model.image_defaults.cfg);
@@ -406,7 +404,7 @@ void vision(const Scenario& s, Estimate& e) {
     const double compute = batch * flops / (die_peak * eff);
     const bool resident = fused && l2_bytes > 0 && live(batch) <= l2_bytes;
     const double memory = resident ? 0.0 : batch * act * traffic_share * pr.bytes * 2.0 / (die_bw * hw::kMemoryBandwidthEfficiency);
-    return std::max(compute + memory, kernels * (fused ? kKernelS : kVisionDispatchS));
+    return std::max(compute + memory, kernels * (fused ? hw::kSmallKernelS : kVisionDispatchS));
   };
   int batch = o.batch.value_or(1);
   if (batch == 0) {
@@ -427,7 +425,7 @@ void vision(const Scenario& s, Estimate& e) {
   e.images_per_s = e.fps;
   e.s_per_image = 1.0 / *e.fps;
   m.activations_bytes = live(batch);
-  if (kernels * (fused ? kKernelS : kVisionDispatchS) >= t * 0.999) {
+  if (kernels * (fused ? hw::kSmallKernelS : kVisionDispatchS) >= t * 0.999) {
     e.assumptions.push_back(notice("a_launch_bound", "a forward is bound by launching kernels (" + format_sig(kernels, 4) + ") more than by compute: a larger batch costs little more",
                                    {format_sig(kernels, 4)}));
   }
