@@ -114,6 +114,12 @@ void borrow_vision_figures(ModelArch& m, const Catalog& catalog) {
   v.live_elements = n.live_elements / n.flops * v.flops;
   v.kernels_eager = n.kernels_eager;
   v.kernels_fused = n.kernels_fused;
+  // The preset's kernels, scaled to this model's FLOPs (traffic per FLOP as above).
+  v.fused_layers = n.fused_layers;
+  for (auto& l : v.fused_layers) {
+    l[0] *= v.flops / n.flops;
+    l[1] *= v.flops / n.flops;
+  }
   v.borrowed_from = near->name;
 }
 }  // namespace

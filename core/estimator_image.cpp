@@ -400,7 +400,24 @@ void vision(const Scenario& s, Estimate& e) {
   const double kernels = fused ? v.kernels_fused : v.kernels_eager;
   const double traffic_share = fused && v.kernels_eager > 0 ? v.kernels_fused / v.kernels_eager : 1.0;
   const double l2_bytes = a.l2_cache_bytes.value_or(0.0);
+  // A fused CNN whose kernels are known (the presets; an inline model borrows a preset's, scaled):
+  // each kernel on its own roofline, the slower of its FLOPs at the rate and its bytes at the
+  // bandwidth, at least a small kernel's time (Williams, Waterman and Patterson 2009, the roofline
+  // per kernel, as the decode step in estimator.cpp). The stem's and the first stage's kernels, wide
+  // maps of few channels, wait on memory while the later ones compute; the residency rule below
+  // holds kernel by kernel: one whose batch's input and output fit the L2 moves nothing through
+  // DRAM. Summing whole-network compute and traffic instead charged every kernel for both.
+  const bool per_kernel = fused && v.arch == "cnn" && !v.fused_layers.empty();
   auto forward_s = [&](double batch) {
+    if (per_kernel) {
+      double t = 0;
+      for (const auto& [layer_flops, layer_elements] : v.fused_layers) {
+        const double bytes = batch * layer_elements * k * pr.bytes;
+        const double memory = l2_bytes > 0 && bytes <= l2_bytes ? 0.0 : bytes / (die_bw * hw::kMemoryBandwidthEfficiency);
+        t += std::max({batch * layer_flops * k / (die_peak * eff), memory, hw::kSmallKernelS});
+      }
+      return t;
+    }
     const double compute = batch * flops / (die_peak * eff);
     const bool resident = fused && l2_bytes > 0 && live(batch) <= l2_bytes;
     const double memory = resident ? 0.0 : batch * act * traffic_share * pr.bytes * 2.0 / (die_bw * hw::kMemoryBandwidthEfficiency);

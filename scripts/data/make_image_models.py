@@ -95,6 +95,7 @@ for m in doc["models"]:
         m["vision"] = {"arch": "vit" if m["id"].startswith("vit") else "cnn", "gflops": o["gflops"], "gflops_input": o["gflops_input"],
                        "act_melements": o["act_melements"], "kernels_eager": o["kernels_eager"], "kernels_fused": o["kernels_fused"],
                        "live_melements": o["live_melements"]}
+        if o.get("fused_layers"): m["vision"]["fused_layers"] = o["fused_layers"]
         m["source"] = m["source"].split("; figures derived")[0] + "; figures derived by scripts/data/vision_arch.py from the architecture (params equal the published count)"
 
 with open(path, "w") as f:

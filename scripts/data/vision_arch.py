@@ -11,6 +11,9 @@ ResNet-50 and ViT-L/16. Writes what catalog/models.json carries for each:
   kernels_fused   kernels after TensorRT-style fusion (conv+BN+activation(+add) one kernel)
   live_melements  millions of elements live at once in a no-grad forward: the largest layer's
                   input and output, and a residual of the output's size
+  fused_layers    CNNs: each kernel of the fused engine as [MFLOPs, thousands of elements it
+                  moves] (a conv reads its input and a residual it adds, and writes its output),
+                  one entry per kernels_fused: the estimator bounds each kernel by its own roofline
 
 usage: scripts/data/vision_arch.py
 """
@@ -21,9 +24,11 @@ class Net:
     def __init__(self):
         self.params = 0; self.mac = 0; self.act = 0; self.eager = 0; self.fused = 0
         self.live = 0   # largest input + output of one layer (elements): the live set of a no-grad forward
+        self.layers = []  # fused kernels: (FLOPs, elements read + written)
 
-    def conv(self, ci, co, k, hw_out, bn=True, act=True, groups=1, bias=None, hw_in=None):
+    def conv(self, ci, co, k, hw_out, bn=True, act=True, groups=1, bias=None, hw_in=None, residual=False):
         self.live = max(self.live, ci * (hw_in or hw_out) + co * hw_out * 2)
+        self.layers.append((2 * ci // groups * co * k * k * hw_out, ci * (hw_in or hw_out) + co * hw_out * (2 if residual else 1)))
         self.params += ci // groups * co * k * k + (2 * co if bn else (co if bias or bias is None else 0))
         self.mac += ci // groups * co * k * k * hw_out
         n = 1 + (1 if bn else 0) + (1 if act else 0)
@@ -92,13 +97,14 @@ def yolov8(depth, width, max_ch, px=640, nc=80):
         n.elementwise((64 + nc) * h)             # cat
     n.params += 16                               # DFL's fixed 1x1 conv (16 -> 1)
     n.eager += 12; n.fused += 4                  # box decoding, softmax of DFL, sigmoid, cat of levels
+    n.layers += [(0, 0)] * 4
     return n
 
 
 def resnet50(px=224):
     n = Net()
     hw = (px // 2) ** 2
-    n.conv(3, 64, 7, hw, act=True)
+    n.conv(3, 64, 7, hw, act=True, hw_in=px * px)
     hw //= 4; n.elementwise(64 * hw)             # max pool
     ci = 64
     for width, blocks, stride in ((64, 3, 1), (128, 4, 2), (256, 6, 2), (512, 3, 2)):
@@ -107,14 +113,15 @@ def resnet50(px=224):
             out = width * 4
             n.conv(ci, width, 1, hw)
             hw2 = hw // (s * s)
-            n.conv(width, width, 3, hw2)
-            n.conv(width, out, 1, hw2, act=False)
+            n.conv(width, width, 3, hw2, hw_in=hw)
             if b == 0:
-                n.conv(ci, out, 1, hw2, act=False)
+                n.conv(ci, out, 1, hw2, act=False, hw_in=hw)
+            n.conv(width, out, 1, hw2, act=False, residual=True)
             n.elementwise(out * hw2 * 2, 2)      # add, ReLU (fused into the last conv by TensorRT)
             hw = hw2; ci = out
     n.elementwise(ci, 1)                         # global average pool
     n.params += ci * 1000 + 1000; n.mac += ci * 1000; n.act += 1000; n.eager += 1; n.fused += 1
+    n.layers.append((2 * ci * 1000, ci * hw + 1000))  # average pool + FC
     return n
 
 
@@ -138,7 +145,8 @@ def describe(name, net, px, published_params, published_gflops):
     return {"name": name, "params": net.params, "published_params": published_params,
             "gflops": round(g, 2), "published_gflops": published_gflops, "gflops_input": px,
             "act_melements": round(net.act / 1e6, 2), "kernels_eager": net.eager, "kernels_fused": net.fused,
-            "live_melements": round(net.live / 1e6, 3)}
+            "live_melements": round(net.live / 1e6, 3),
+            "fused_layers": [[round(f / 1e6, 3), round(b / 1e3, 3)] for f, b in net.layers] if net is not None and len(net.layers) == net.fused else None}
 
 
 if __name__ == "__main__":
