@@ -403,19 +403,24 @@ void read_vision(ObjectReader& r, ModelArch& m, bool inline_form) {
     s.kernels_eager = f.num("kernels_eager", derived, 1, 1e6, true).value_or(0);
     s.kernels_fused = f.num("kernels_fused", derived, 1, 1e6, true).value_or(0);
     s.live_elements = f.num("live_melements", derived, 0, 1e6).value_or(0) * 1e6;
-    // A CNN's fused-engine kernels, each as [MFLOPs, thousands of elements moved] (optional).
-    if (const json* layers = derived ? f.get("fused_layers") : nullptr) {
-      bool ok = layers->is_array() && layers->size() == static_cast<size_t>(s.kernels_fused);
+    // A CNN's kernels, each as [MFLOPs, thousands of elements moved] (optional): the fused
+    // engine's, one per kernels_fused, and eager PyTorch's, one per kernels_eager.
+    auto kernels = [&](const char* key, const char* count_key, double count, std::vector<std::array<double, 2>>& out) {
+      const json* layers = derived ? f.get(key) : nullptr;
+      if (!layers) return;
+      bool ok = layers->is_array() && layers->size() == static_cast<size_t>(count);
       for (size_t i = 0; ok && i < layers->size(); ++i) {
         const json& e = (*layers)[i];
         ok = e.is_array() && e.size() == 2 && e[0].is_number() && e[1].is_number() && e[0].get<double>() >= 0 && e[1].get<double>() >= 0;
-        if (ok) s.fused_layers.push_back({e[0].get<double>() * 1e6, e[1].get<double>() * 1e3});
+        if (ok) out.push_back({e[0].get<double>() * 1e6, e[1].get<double>() * 1e3});
       }
       if (!ok) {
-        s.fused_layers.clear();
-        f.error("fused_layers", "expected one [MFLOPs, thousand elements] pair of non-negative numbers per fused kernel (kernels_fused of them)");
+        out.clear();
+        f.error(key, std::string("expected one [MFLOPs, thousand elements] pair of non-negative numbers per kernel (") + count_key + " of them)");
       }
-    }
+    };
+    kernels("fused_layers", "kernels_fused", s.kernels_fused, s.fused_layers);
+    kernels("eager_layers", "kernels_eager", s.kernels_eager, s.eager_layers);
   };
   if (inline_form) {
     read(r, false);  // the contract's inline form: {"name", "kind", "params", "gflops", "gflops_input", "arch"}

@@ -134,9 +134,10 @@ struct VisionSpec {
   double act_elements = 0;             // activation elements one forward writes, per image at input_px
   double kernels_eager = 0, kernels_fused = 0;
   double live_elements = 0;            // elements live at once in a no-grad forward, per image
-  // A CNN's fused-engine kernels, per image at input_px: {FLOPs, elements the kernel reads and
-  // writes} (scripts/data/vision_arch.py); empty where not derived.
+  // A CNN's kernels, per image at input_px: {FLOPs, elements the kernel reads and writes}, the
+  // fused engine's and eager PyTorch's (scripts/data/vision_arch.py); empty where not derived.
   std::vector<std::array<double, 2>> fused_layers;
+  std::vector<std::array<double, 2>> eager_layers;  // the same for eager PyTorch's kernels
   std::string borrowed_from;           // inline model: the preset whose traffic/kernel figures it takes (set by the contract)
 };
 

@@ -116,9 +116,12 @@ void borrow_vision_figures(ModelArch& m, const Catalog& catalog) {
   v.kernels_fused = n.kernels_fused;
   // The preset's kernels, scaled to this model's FLOPs (traffic per FLOP as above).
   v.fused_layers = n.fused_layers;
-  for (auto& l : v.fused_layers) {
-    l[0] *= v.flops / n.flops;
-    l[1] *= v.flops / n.flops;
+  v.eager_layers = n.eager_layers;
+  for (auto* list : {&v.fused_layers, &v.eager_layers}) {
+    for (auto& l : *list) {
+      l[0] *= v.flops / n.flops;
+      l[1] *= v.flops / n.flops;
+    }
   }
   v.borrowed_from = near->name;
 }

@@ -407,14 +407,21 @@ void vision(const Scenario& s, Estimate& e) {
   // maps of few channels, wait on memory while the later ones compute; the residency rule below
   // holds kernel by kernel: one whose batch's input and output fit the L2 moves nothing through
   // DRAM. Summing whole-network compute and traffic instead charged every kernel for both.
-  const bool per_kernel = fused && v.arch == "cnn" && !v.fused_layers.empty();
+  // Eager PyTorch's kernels likewise (a conv, then its BN and activation reading and writing the
+  // map), each at least the host's dispatch of it: a kernel shorter than its dispatch waits for the
+  // next launch, a longer one lets the host run ahead (CUDA's asynchronous launch queue), so the
+  // forward is the sum over kernels of the longer of the two. Before, the whole forward was the
+  // longer of all compute plus all traffic and all dispatch.
+  const std::vector<std::array<double, 2>>& layers = fused ? v.fused_layers : v.eager_layers;
+  const bool per_kernel = v.arch == "cnn" && !layers.empty();
+  const double floor_s = fused ? hw::kSmallKernelS : kVisionDispatchS;
   auto forward_s = [&](double batch) {
     if (per_kernel) {
       double t = 0;
-      for (const auto& [layer_flops, layer_elements] : v.fused_layers) {
+      for (const auto& [layer_flops, layer_elements] : layers) {
         const double bytes = batch * layer_elements * k * pr.bytes;
-        const double memory = l2_bytes > 0 && bytes <= l2_bytes ? 0.0 : bytes / (die_bw * hw::kMemoryBandwidthEfficiency);
-        t += std::max({batch * layer_flops * k / (die_peak * eff), memory, hw::kSmallKernelS});
+        const double memory = fused && l2_bytes > 0 && bytes <= l2_bytes ? 0.0 : bytes / (die_bw * hw::kMemoryBandwidthEfficiency);
+        t += std::max({batch * layer_flops * k / (die_peak * eff), memory, floor_s});
       }
       return t;
     }

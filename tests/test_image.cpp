@@ -143,7 +143,7 @@ TEST_CASE("vision: a fused engine's kernel whose batch's data fit the L2 cache p
   const ModelArch& m = *cat().find_model("resnet-50");
   double largest = 0;
   for (const auto& l : m.vision->fused_layers) largest = std::max(largest, l[1]);
-  CHECK_THAT(largest, WithinRel(56.0 * 56 * 64 + 2 * 56.0 * 56 * 256, 1e-9));
+  CHECK_THAT(largest, WithinRel(56.0 * 56 * 64 + 2 * 56.0 * 56 * 256, 1e-3));  // stored to 4 digits
   CHECK(16 * largest <= 48 * 1048576.0);
   CHECK(64 * largest > 48 * 1048576.0);
   const double rate = 242.5e12 * 0.49;
@@ -156,11 +156,15 @@ TEST_CASE("vision: a fused engine's kernel whose batch's data fit the L2 cache p
   CHECK_THAT(fps(16), WithinRel(16 / compute16, 1e-9));
   CHECK_THAT(fps(64), WithinRel(64 / per_kernel_forward_s(m, 64, rate, 300e9, 48 * 1048576.0, 1), 1e-9));
   CHECK(fps(64) < 64 * fps(16) / 16 * 1.0001);  // traffic only ever slows it
-  // Eager PyTorch keeps nothing on chip: its traffic counts at any batch, every operator's output.
+  // Eager PyTorch keeps nothing on chip: every one of its 174 kernels (a conv, then its BN and
+  // activation reading and writing the map) pays its traffic at any batch, and each takes at least
+  // its 18 us dispatch from the host (fp16 at 121 x 0.49 TFLOPS).
+  REQUIRE(m.vision->eager_layers.size() == 174);
   const Estimate eager = run({{"model", "resnet-50"}, {"task", "inference"}, {"gpu", "nvidia-l4"},
                               {"vision", {{"batch", 16}, {"precision", "fp16"}, {"runtime", "pytorch"}}}});
-  const double eager_frame = m.vision->flops / (121e12 * 0.49) + m.vision->act_elements * 2 * 2 / (300e9 * 0.8);
-  CHECK_THAT(*eager.fps, WithinRel(std::min(1.0 / eager_frame, 16 / (174 * 18e-6)), 1e-3));
+  double eager_s = 0;
+  for (const auto& [flops, elements] : m.vision->eager_layers) eager_s += std::max({16 * flops / (121e12 * 0.49), 16 * elements * 2 / (300e9 * 0.8), 18e-6});
+  CHECK_THAT(*eager.fps, WithinRel(16 / eager_s, 1e-9));
 }
 
 TEST_CASE("a power-capped card runs every tensor-core kernel at its sustained GEMM rate") {
@@ -198,16 +202,22 @@ TEST_CASE("a power-capped card runs every tensor-core kernel at its sustained GE
   CHECK(*llm.mfu <= 24.0 / 65.0);
 }
 
-TEST_CASE("vision: in fp32 the CUDA cores run the convolutions at the SGEMM rate, with the activations' traffic apart") {
-  // ResNet-50 (8.18 GFLOP, 37.56 M activation elements written per image eager; vision_arch.py) on a
-  // T4 (fp32 8.1 TFLOPS, no measured fp32 GEMM: 0.75 assumed; 320 GB/s x 0.8), eager PyTorch,
-  // batch 256: 256 x (8.18e9 / (8.1e12 x 0.75) + 37.56e6 x 4 B x 2 / (320e9 x 0.8)). No
-  // tensor-core shortfall (kCnnShareOfPeak) on the CUDA cores: their ridge (8.1e12 / 320e9 = 25
-  // FLOP/B) is below the convolutions' intensity.
+TEST_CASE("vision: in fp32 the CUDA cores run the convolutions at the SGEMM rate, each kernel on its own roofline") {
+  // ResNet-50's 174 eager kernels (vision_arch.py) on a T4 (fp32 8.1 TFLOPS, no measured fp32 GEMM:
+  // 0.75 assumed; 320 GB/s x 0.8), batch 256: each kernel the longest of its FLOPs at 8.1e12 x 0.75,
+  // its 4-byte elements at 320e9 x 0.8 and its 18 us dispatch. No tensor-core shortfall
+  // (kCnnShareOfPeak) on the CUDA cores: their ridge (8.1e12 / 320e9 = 25 FLOP/B) is below the
+  // convolutions' intensity.
+  const ModelArch& m = *cat().find_model("resnet-50");
+  double expect_s = 0;
+  for (const auto& [flops, elements] : m.vision->eager_layers) expect_s += std::max({256 * flops / (8.1e12 * 0.75), 256 * elements * 4 / (320e9 * 0.8), 18e-6});
+  // Between all compute alone and the old sum of all compute and all traffic.
+  CHECK(expect_s > 256 * 8.18e9 / (8.1e12 * 0.75));
+  CHECK(expect_s < 256 * (8.18e9 / (8.1e12 * 0.75) + 37.56e6 * 4 * 2 / (320e9 * 0.8)));
   const Estimate e = run({{"model", "resnet-50"}, {"task", "inference"}, {"gpu", "nvidia-t4"},
                           {"vision", {{"batch", 256}, {"precision", "fp32"}, {"runtime", "pytorch"}}}});
   REQUIRE(e.latency_ms);
-  CHECK_THAT(*e.latency_ms / 1e3, WithinRel(256 * (8.18e9 / (8.1e12 * 0.75) + 37.56e6 * 4 * 2 / (320e9 * 0.8)), 1e-9));
+  CHECK_THAT(*e.latency_ms / 1e3, WithinRel(expect_s, 1e-9));
 }
 
 TEST_CASE("vision: a small model on an Atlas 300I Duo is bound by its video decoders, not its dies") {

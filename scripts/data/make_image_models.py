@@ -96,6 +96,7 @@ for m in doc["models"]:
                        "act_melements": o["act_melements"], "kernels_eager": o["kernels_eager"], "kernels_fused": o["kernels_fused"],
                        "live_melements": o["live_melements"]}
         if o.get("fused_layers"): m["vision"]["fused_layers"] = o["fused_layers"]
+        if o.get("eager_layers") and m["vision"]["arch"] == "cnn": m["vision"]["eager_layers"] = o["eager_layers"]
         m["source"] = m["source"].split("; figures derived")[0] + "; figures derived by scripts/data/vision_arch.py from the architecture (params equal the published count)"
 
 with open(path, "w") as f:

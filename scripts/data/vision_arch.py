@@ -14,6 +14,8 @@ ResNet-50 and ViT-L/16. Writes what catalog/models.json carries for each:
   fused_layers    CNNs: each kernel of the fused engine as [MFLOPs, thousands of elements it
                   moves] (a conv reads its input and a residual it adds, and writes its output),
                   one entry per kernels_fused: the estimator bounds each kernel by its own roofline
+  eager_layers    the same for eager PyTorch's kernels, one per kernels_eager (a conv; its BN and
+                  activation each read and write the map; element-wise ops, cat, pooling)
 
 usage: scripts/data/vision_arch.py
 """
@@ -25,6 +27,7 @@ class Net:
         self.params = 0; self.mac = 0; self.act = 0; self.eager = 0; self.fused = 0
         self.live = 0   # largest input + output of one layer (elements): the live set of a no-grad forward
         self.layers = []  # fused kernels: (FLOPs, elements read + written)
+        self.eager_layers = []  # eager kernels, the same
 
     def conv(self, ci, co, k, hw_out, bn=True, act=True, groups=1, bias=None, hw_in=None, residual=False):
         self.live = max(self.live, ci * (hw_in or hw_out) + co * hw_out * 2)
@@ -34,10 +37,13 @@ class Net:
         n = 1 + (1 if bn else 0) + (1 if act else 0)
         self.act += co * hw_out * n
         self.eager += n
+        self.eager_layers.append(self.layers[-1][:1] + (ci * (hw_in or hw_out) + co * hw_out,))
+        self.eager_layers += [(0, 2 * co * hw_out)] * (n - 1)   # BN, activation: read and write the map
         self.fused += 1
 
     def elementwise(self, elements, kernels=1):
         self.act += elements; self.eager += kernels
+        self.eager_layers += [(0, 2 * elements / kernels)] * kernels   # each writes its share and reads as much
 
 
 def make_div(x, d=8):
@@ -98,6 +104,7 @@ def yolov8(depth, width, max_ch, px=640, nc=80):
     n.params += 16                               # DFL's fixed 1x1 conv (16 -> 1)
     n.eager += 12; n.fused += 4                  # box decoding, softmax of DFL, sigmoid, cat of levels
     n.layers += [(0, 0)] * 4
+    n.eager_layers += [(0, 0)] * 12
     return n
 
 
@@ -122,6 +129,7 @@ def resnet50(px=224):
     n.elementwise(ci, 1)                         # global average pool
     n.params += ci * 1000 + 1000; n.mac += ci * 1000; n.act += 1000; n.eager += 1; n.fused += 1
     n.layers.append((2 * ci * 1000, ci * hw + 1000))  # average pool + FC
+    n.eager_layers.append((2 * ci * 1000, ci + 1000))
     return n
 
 
@@ -146,7 +154,14 @@ def describe(name, net, px, published_params, published_gflops):
             "gflops": round(g, 2), "published_gflops": published_gflops, "gflops_input": px,
             "act_melements": round(net.act / 1e6, 2), "kernels_eager": net.eager, "kernels_fused": net.fused,
             "live_melements": round(net.live / 1e6, 3),
-            "fused_layers": [[round(f / 1e6, 3), round(b / 1e3, 3)] for f, b in net.layers] if net is not None and len(net.layers) == net.fused else None}
+            "fused_layers": kernels(net.layers, net.fused), "eager_layers": kernels(net.eager_layers, net.eager)}
+
+
+def kernels(layers, count):
+    """[MFLOPs, thousand elements] per kernel, 4 significant digits; None unless one per kernel."""
+    if len(layers) != count:
+        return None
+    return [[float(f"{f / 1e6:.4g}"), float(f"{b / 1e3:.4g}")] for f, b in layers]
 
 
 if __name__ == "__main__":
