@@ -772,18 +772,28 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
     // The tensor-parallel group's link: NVLink-class when the group fits the card's fast domain.
     const bool tp_nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
-    auto prompt_compute_s = [&](double n) {
-      double t = n * 2.0 * c.active / tp / gemm_flop_per_s;
-      if (s.model.has_shape())
-        t += 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_flop_per_s;
-      return t;
+    // A forward over `tokens` tokens: its linear layers read the weights once and compute 2N FLOPs
+    // per token, near the ridge slower than either alone (hw::smooth_roofline_s; a short prompt is
+    // bandwidth-bound, a long one compute-bound: Pope et al. 2022, "Efficiently Scaling Transformer
+    // Inference", §2); then the causal attention over each prompt at the attention kernels' rate;
+    // then each layer's small kernels (norms, rotary, the KV-cache write, the activation: vLLM's
+    // Llama layer, see below), each its launch or its activations' traffic, whichever is longer.
+    const double read_s = mem.weights_bytes / bytes_per_s;
+    const double layers_all = s.model.has_shape() ? static_cast<double>(s.model.layers) : 0.0;
+    auto small_kernels_s = [&](double tokens, double layers) {
+      const double traffic_s = s.model.has_shape() ? tokens * s.model.hidden * 4.0 / bytes_per_s : 0.0;  // 2 B read + 2 B written
+      return layers * kDecodeSmallKernelsPerLayer * std::max(hw::kSmallKernelS, traffic_s);
     };
-    e.prefill_s = s.serving.batch * prompt_compute_s(s.serving.prompt_tokens);
-    // One request alone: its prompt's compute, but never faster than one read of the weights (a
-    // short prompt is bandwidth-bound: the roofline of Pope et al. 2022, "Efficiently Scaling
-    // Transformer Inference", §2).
-    const double alone_compute_s = prompt_compute_s(std::max(1.0, s.serving.prompt_tokens));
-    const double alone_read_s = mem.weights_bytes / bytes_per_s;
+    auto prompt_s = [&](double n, double prompts) {
+      double t = hw::smooth_roofline_s(prompts * n * 2.0 * c.active / tp / gemm_flop_per_s, read_s);
+      if (s.model.has_shape()) {  // one attention kernel per layer, at least a small kernel's time
+        t += std::max(prompts * 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_flop_per_s,
+                      layers_all * hw::kSmallKernelS);
+      }
+      return t + small_kernels_s(prompts * n, layers_all);
+    };
+    // The batch's prompts as one forward (engines batch their prefills); one request alone.
+    e.prefill_s = prompt_s(s.serving.prompt_tokens, s.serving.batch);
     // Under tensor parallelism the prompt's forward all-reduces its activations twice per layer
     // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
     // ring, 2(t - 1)/t of the bytes over the group's link plus the ring's latency (hardware.h).
@@ -796,24 +806,25 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       return 2.0 * s.model.layers * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link_bytes_per_s);
     };
     e.prefill_s = *e.prefill_s + prefill_allreduce_s(s.serving.batch * s.serving.prompt_tokens);
-    e.ttft_s = std::max(alone_compute_s, alone_read_s) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
+    e.ttft_s = prompt_s(std::max(1.0, s.serving.prompt_tokens), 1.0) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
     const double kv_read_bytes = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
     // A decode step runs the linear layers and the attention as separate kernels, and the roofline
     // bounds each kernel on its own (Williams, Waterman and Patterson 2009, "Roofline", CACM 52(4);
     // applied per operator to LLM decode in Yuan et al. 2024, "LLM Inference Unveiled", §3): the
-    // linear layers read the weights once and compute 2N FLOPs per request of the batch, the
-    // slower of the two (a large batch turns them compute-bound, e.g. 768 requests of a 7B model on
-    // one H100: Pope et al. 2022, §2); the attention reads each request's KV cache, memory-bound at
-    // any batch (4 FLOPs per cached element and head dim, far under the ridge). Their times add.
-    const double linear_step_s = std::max(mem.weights_bytes / bytes_per_s, s.serving.batch * 2.0 * c.active / tp / gemm_flop_per_s);
-    // Each layer also runs small kernels whose time is their launch, not their bytes (a captured
-    // graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
+    // linear layers read the weights once and compute 2N FLOPs per request of the batch, near the
+    // ridge slower than either (hw::smooth_roofline_s; a large batch turns them compute-bound, e.g.
+    // 768 requests of a 7B model on one H100: Pope et al. 2022, §2); the attention reads each
+    // request's KV cache, memory-bound at any batch (4 FLOPs per cached element and head dim, far
+    // under the ridge). Their times add.
+    const double linear_step_s = hw::smooth_roofline_s(s.serving.batch * 2.0 * c.active / tp / gemm_flop_per_s, read_s);
+    // Each layer also runs small kernels whose time is their launch at a decode step's few tokens (a
+    // captured graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
     // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary
     // embedding, the KV-cache write, SiLU-and-mul); the attention kernel itself takes at least as
     // long when the cache it reads is short.
     const double layers = static_cast<double>(s.model.layers) / p.pp;
     const double attention_step_s = std::max(kv_read_bytes / bytes_per_s, layers * hw::kSmallKernelS);
-    const double small_kernels_step_s = layers * kDecodeSmallKernelsPerLayer * hw::kSmallKernelS;
+    const double small_kernels_step_s = small_kernels_s(s.serving.batch, layers);
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
     // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
     double allreduce_s = 0;

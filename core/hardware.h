@@ -1,6 +1,7 @@
 // Hardware constants shared by the estimator, the cost model and the recommender (core layer).
 // Named once, with their sources; every user includes this file.
 #pragma once
+#include <cmath>
 #include <optional>
 
 namespace xuanka::core::hw {
@@ -56,6 +57,14 @@ constexpr double kLiquidCoolingTdpW = 700;
 // Streaming kernels (decode's weight and KV reads, elementwise passes) reach ~80% of the
 // memory's peak bandwidth (STREAM-like copies: our H200 moved 4.19 of 4.8 TB/s, 87%).
 constexpr double kMemoryBandwidthEfficiency = 0.80;
+// A kernel near the roofline's ridge reaches neither roof: with c its time at the compute rate and
+// m its time at the memory rate, it takes about sqrt(c^2 + m^2), not max(c, m) (a smooth roofline,
+// exponent 2). Set against Vidur's operator profiles of Llama 2's four linear layers in fp16 at 1 to
+// 4,096 tokens (microsoft/vidur@7d47513 data/profiling/compute/{a100,h100}/meta-llama/
+// Llama-2-{7b,70b}-hf/mlp.csv, cuBLAS through PyTorch): mean error 2-7% on A100 and H100, 7B and
+// 70B, where max(c, m) is off by 4-8% on average and by up to 40% at 128-256 tokens (A100 7B at 128
+// tokens: 266 us of weights, 232 us of FLOPs, 351.5 us measured; the formula gives 353).
+inline double smooth_roofline_s(double compute_s, double memory_s) { return std::sqrt(compute_s * compute_s + memory_s * memory_s); }
 // Large-GEMM efficiency when the catalog has no measured matmul rate for a card: the A100 PCIe
 // measurement (234 / 312, ecosystem_notes.md §8), a middle value among the measured cards.
 constexpr double kDefaultGemmEfficiency = 0.75;

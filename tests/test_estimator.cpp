@@ -318,22 +318,36 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   REQUIRE(many.max_context_tokens);
   CHECK(*many.max_context_tokens < 131072);
   CHECK_FALSE(many.max_context_model_bound);
-  // Batch 16 of 512-token prompts: one prompt is 2 x 7.6e9 x 512 = 7.8e12 FLOP, ~10 ms at the
-  // H100's GEMM rate, more than one read of 15 GB of weights (~5 ms): compute-bound, so the
-  // batch's prefill is 16 requests' worth and the first token of one request comes after 1/16.
+  // Batch 16 of 512-token prompts, prefilled together as one forward (engines batch their
+  // prompts): the linear layers read Qwen2.5-7B's weights once for all 16 (m = weights / (3.35e12 x
+  // 0.8)) and compute 2N FLOPs a token (c = 16 x 512 x 2N / (989e12 x 0.75)), together sqrt(c^2 +
+  // m^2) (hardware.h, the smooth roofline); the causal attention 2 x 28 layers x 28 heads x (128 +
+  // 128) x 512^2 / 2 FLOPs a prompt at 989e12 x 0.35 (FlashAttention-2 on Hopper); 5 small kernels a
+  // layer, each the longer of 5 us and its tokens x 3584 x 4 B at the same bandwidth. One request's
+  // first token is the same forward with one prompt.
   const Estimate b16 = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
       "serving": {"batch": 16, "prompt_tokens": 512, "output_tokens": 128}})"));
   REQUIRE(b16.ttft_s);
   REQUIRE(b16.prefill_s);
-  CHECK_THAT(*b16.prefill_s, WithinRel(16 * *b16.ttft_s, 1e-9));
-  // A 16-token prompt is bandwidth-bound: the weights are read once however short the prompt.
+  const double bw = 3.35e12 * 0.8, rate = 989e12 * 0.75;
+  const double m = b16.memory.weights_bytes / bw;
+  auto forward = [&](double prompt, double prompts) {
+    const double c = prompts * prompt * 2 * b16.active_params / rate;
+    const double attention = std::max(prompts * 2.0 * 28 * 28 * 256 * prompt * prompt / 2 / (989e12 * 0.35), 28 * 5e-6);
+    const double small = 28 * 5 * std::max(5e-6, prompts * prompt * 3584 * 4 / bw);
+    return std::sqrt(c * c + m * m) + attention + small;
+  };
+  CHECK_THAT(*b16.prefill_s, WithinRel(forward(512, 16), 1e-9));
+  CHECK_THAT(*b16.ttft_s, WithinRel(forward(512, 1), 1e-9));
+  CHECK(*b16.prefill_s < 16 * *b16.ttft_s);  // one weight read for the batch
+  // A 16-token prompt is bandwidth-bound: about one read of the weights however short the prompt,
+  // as a decode step is; the step adds the attention kernel's and the small kernels' floors too.
   const Estimate shortp = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
       "serving": {"batch": 1, "prompt_tokens": 16, "output_tokens": 128}})"));
   REQUIRE(shortp.ttft_s);
-  CHECK(*shortp.ttft_s > *shortp.prefill_s);
-  // One weight read, as one decode step, which adds its small kernels: 28 layers x (5 + the
-  // attention's, whose 80-token cache reads in ~2 us) x 5 us (hardware.h, kSmallKernelS).
-  CHECK_THAT(1.0 / *shortp.decode_tokens_per_s_per_request - *shortp.ttft_s, WithinRel(28 * 6 * 5e-6, 1e-6));
+  CHECK_THAT(*shortp.ttft_s, WithinRel(forward(16, 1), 1e-9));
+  CHECK(*shortp.ttft_s < 1.01 * (m + 28 * 6 * 5e-6));
+  CHECK(*shortp.ttft_s > m);
 }
 
 TEST_CASE("time: an overlapped expert all-to-all waits only for what the compute cannot cover") {
@@ -383,20 +397,25 @@ TEST_CASE("serving: a prompt's first token pays its causal attention and, under 
   // FlashAttention-2 on A100, arXiv:2307.08691).
   const Estimate one = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
       "gpu": "nvidia-a100-sxm4-80gb", "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 1}})"));
-  const double linear = 2048 * 2.0 * one.active_params / (312e12 * 0.75);
+  // The linear layers with one read of the weights at 2.039e12 x 0.8 B/s under the smooth roofline
+  // (hardware.h), and five small kernels a layer, each 2048 x 4096 x 4 B at that rate (20 us).
+  const double bw = 2.039e12 * 0.8;
+  const double linear = 2048 * 2.0 * one.active_params / (312e12 * 0.75), read = one.memory.weights_bytes / bw;
   const double attention = 2.0 * 32 * 32 * 256 * 2048.0 * 2048.0 / 2 / (312e12 * 0.6);
+  const double small = 32 * 5 * (2048 * 4096 * 4 / bw);
   REQUIRE(one.ttft_s);
-  CHECK_THAT(*one.ttft_s, WithinRel(linear + attention, 1e-6));
+  CHECK_THAT(*one.ttft_s, WithinRel(std::sqrt(linear * linear + read * read) + attention + small, 1e-6));
   // Llama 2 70B (80 layers, hidden 8192) on four A100s (TP 4, NVSwitch, 600 GB/s bidirectional per
   // card): a quarter of the compute each, plus 2 x 80 NCCL rings of 2048 x 8192 x 2 B, each
   // 8.4 + 3 x 3.4 us of latency and 2 x 3/4 of the bytes at 300e9 x 0.8 (hardware.h).
   const Estimate four = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-70b", "task": "inference", "weights": "fp16",
       "gpu": "nvidia-a100-sxm4-80gb", "parallel": {"gpus": 4, "tp": 4}, "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 1}})"));
-  const double linear4 = 2048 * 2.0 * four.active_params / 4 / (312e12 * 0.75);
+  const double linear4 = 2048 * 2.0 * four.active_params / 4 / (312e12 * 0.75), read4 = four.memory.weights_bytes / bw;
   const double attention4 = 2.0 * 80 * 64 * 256 * 2048.0 * 2048.0 / 2 / 4 / (312e12 * 0.6);
+  const double small4 = 80 * 5 * (2048 * 8192 * 4 / bw);
   const double allreduce4 = 2 * 80 * ((8.4 + 3 * 3.4) * 1e-6 + 2.0 * 3 / 4 * 2048 * 8192 * 2.0 / (300e9 * 0.8));
   REQUIRE(four.ttft_s);
-  CHECK_THAT(*four.ttft_s, WithinRel(linear4 + attention4 + allreduce4, 1e-6));
+  CHECK_THAT(*four.ttft_s, WithinRel(std::sqrt(linear4 * linear4 + read4 * read4) + attention4 + small4 + allreduce4, 1e-6));
 }
 
 TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small all-reduces per layer; throughput counts the prefill") {
@@ -412,10 +431,12 @@ TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small 
   const Estimate e = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-70b", "task": "inference", "weights": "fp8",
       "gpu": "nvidia-h100-sxm5-80gb", "parallel": {"gpus": 2, "tp": 2},
       "serving": {"batch": 1024, "prompt_tokens": 128, "output_tokens": 128, "kv_dtype": "fp8"}})"));
-  const double compute = 1024 * 2.0 * e.active_params / 2 / (989e12 * 0.75);
+  // The linear layers: that compute and that weight read under the smooth roofline (hardware.h).
+  const double c = 1024 * 2.0 * e.active_params / 2 / (989e12 * 0.75), w = e.memory.weights_bytes / (3.35e12 * 0.8);
+  const double compute = std::sqrt(c * c + w * w);
   const double allreduce = 2 * 80 * 7.8e-6;
   const double attention = 1024 * (128 + 64) * e.kv_cache_per_token_bytes / 2 / (3.35e12 * 0.8);
-  const double small = 80 * 5 * 5e-6;
+  const double small = 80 * 5 * std::max(5e-6, 1024 * 8192 * 4 / (3.35e12 * 0.8));  // 12.5 us: traffic binds
   REQUIRE(e.decode_tokens_per_s_total);
   CHECK_THAT(*e.decode_tokens_per_s_total, WithinRel(1024 / (compute + attention + small + allreduce), 1e-6));
   // The batch served end to end: its prefill (1024 x 128 prompt tokens), then 128 steps.
