@@ -778,7 +778,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // Inference", §2); then the causal attention over each prompt at the attention kernels' rate;
     // then each layer's small kernels (norms, rotary, the KV-cache write, the activation: vLLM's
     // Llama layer, see below), each its launch or its activations' traffic, whichever is longer.
-    const double read_s = mem.weights_bytes / bytes_per_s;
+    // A token passes every pipeline stage in turn, each reading its own shard of the weights.
+    const double read_s = mem.weights_bytes * p.pp / bytes_per_s;
     const double layers_all = s.model.has_shape() ? static_cast<double>(s.model.layers) : 0.0;
     auto small_kernels_s = [&](double tokens, double layers) {
       const double traffic_s = s.model.has_shape() ? tokens * s.model.hidden * 4.0 / bytes_per_s : 0.0;  // 2 B read + 2 B written
@@ -822,7 +823,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary
     // embedding, the KV-cache write, SiLU-and-mul); the attention kernel itself takes at least as
     // long when the cache it reads is short.
-    const double layers = static_cast<double>(s.model.layers) / p.pp;
+    const double layers = static_cast<double>(s.model.layers);  // all stages' (the read above)
     const double attention_step_s = std::max(kv_read_bytes / bytes_per_s, layers * hw::kSmallKernelS);
     const double small_kernels_step_s = small_kernels_s(s.serving.batch, layers);
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the

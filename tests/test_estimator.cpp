@@ -557,3 +557,23 @@ TEST_CASE("time: ZeRO-3 gathers the parameters in every micro-batch and pays NCC
   CHECK(says(large));
   CHECK_FALSE(says(z2(2048)));
 }
+
+TEST_CASE("serving: a token passes every pipeline stage, so two stages serve it as fast as one card") {
+  // Llama 2 7B in FP16 on A100s, 512-token prompts. Split over two pipeline stages each card reads
+  // half the weights and computes half the layers, but a prompt and each generated token pass both
+  // stages in turn: the same weight read and FLOPs as on one card, the same 32 layers of attention
+  // and small kernels (no tensor-parallel all-reduce; the hand-off between stages, one token's
+  // hidden state, is not counted). So the first token and a decode step take what one card takes.
+  auto run_pp = [](int pp) {
+    json j = json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16", "gpu": "nvidia-a100-sxm4-80gb",
+        "serving": {"batch": 4, "prompt_tokens": 512, "output_tokens": 128}})");
+    j["parallel"] = {{"gpus", pp}, {"pp", pp}};
+    return xuanka::test::estimate_of(j);
+  };
+  const Estimate one = run_pp(1), two = run_pp(2);
+  REQUIRE(one.ttft_s);
+  REQUIRE(two.ttft_s);
+  CHECK_THAT(two.memory.weights_bytes, WithinRel(one.memory.weights_bytes / 2, 1e-2));
+  CHECK_THAT(*two.ttft_s, WithinRel(*one.ttft_s, 1e-2));
+  CHECK_THAT(*two.decode_tokens_per_s_per_request, WithinRel(*one.decode_tokens_per_s_per_request, 1e-2));
+}
