@@ -8,6 +8,7 @@
 #include "core/contract.h"
 #include "core/catalog_embedded.h"
 #include "core/estimator.h"
+#include "core/hardware.h"
 #include "core/validation.h"
 #include "vectors_io.h"
 
@@ -576,4 +577,40 @@ TEST_CASE("serving: a token passes every pipeline stage, so two stages serve it 
   CHECK_THAT(two.memory.weights_bytes, WithinRel(one.memory.weights_bytes / 2, 1e-2));
   CHECK_THAT(*two.ttft_s, WithinRel(*one.ttft_s, 1e-2));
   CHECK_THAT(*two.decode_tokens_per_s_per_request, WithinRel(*one.decode_tokens_per_s_per_request, 1e-2));
+}
+
+TEST_CASE("hardware: the smooth roofline reproduces measured GEMM times near the ridge, where max(c, m) does not") {
+  // Vidur's operator profiles (microsoft/vidur@7d47513363ec447a741ac5e47241580b47724fbf,
+  // data/profiling/compute/{a100,h100}/meta-llama/Llama-2-{7b,70b}-hf/mlp.csv, tensor parallel 1):
+  // the median times of a Llama 2 layer's four linear layers (attn_pre_proj + attn_post_proj +
+  // mlp_up_proj + mlp_down_proj), in us, at M tokens. m is the weight read, the time at M = 1; c the
+  // FLOPs 2 x M x (the four matrices' parameters) at the rate measured at M = 4096.
+  struct Profile { double params; std::vector<std::pair<double, double>> rows; };
+  const double p7 = 4096.0 * 12288 + 4096.0 * 4096 + 4096.0 * 22016 + 11008.0 * 4096;
+  const double p70 = 8192.0 * 10240 + 8192.0 * 8192 + 8192.0 * 57344 + 28672.0 * 8192;
+  const std::vector<Profile> profiles = {
+      {p7, {{1, 266}, {16, 263}, {32, 273}, {64, 278}, {128, 351.5}, {256, 502.5}, {512, 953}, {1024, 1959}, {2048, 3824.2}, {4096, 7445}}},          // A100 7B
+      {p70, {{1, 1072}, {16, 1114.5}, {32, 1120}, {64, 1125}, {128, 1297}, {256, 2116.5}, {512, 3910}, {1024, 8128}, {2048, 14712.7}, {4096, 29425.8}}},  // A100 70B
+      {p7, {{1, 156}, {16, 160.5}, {32, 159}, {64, 162}, {128, 180}, {256, 260}, {512, 328.5}, {1024, 565}, {2048, 1083.5}, {4096, 2213.5}}},         // H100 7B
+      {p70, {{1, 593}, {16, 581}, {32, 595.5}, {64, 599.5}, {128, 611}, {256, 719}, {512, 1169}, {1024, 2759}, {2048, 4946.5}, {4096, 10163}}},        // H100 70B
+  };
+  double smooth_sum = 0, max_sum = 0, worst = 0;
+  int n = 0;
+  for (const auto& p : profiles) {
+    const double m = p.rows.front().second;
+    const double rate = 2 * 4096 * p.params / p.rows.back().second;  // FLOP per us
+    for (const auto& [tokens, us] : p.rows) {
+      const double c = 2 * tokens * p.params / rate;
+      const double smooth_err = std::fabs(hw::smooth_roofline_s(c, m) / us - 1);
+      smooth_sum += smooth_err;
+      max_sum += std::fabs(std::max(c, m) / us - 1);
+      worst = std::max(worst, smooth_err);
+      ++n;
+    }
+  }
+  CHECK(smooth_sum / n < 0.045);   // 3.9% on average over the 40 rows
+  CHECK(max_sum / n > 0.05);       // 5.7% for the plain roofline, off by 40% at 256 tokens on H100 7B
+  CHECK(worst < 0.22);
+  // The example in hardware.h: A100, 7B, 128 tokens.
+  CHECK_THAT(hw::smooth_roofline_s(232.0, 266.0), WithinRel(353.0, 2e-3));
 }
