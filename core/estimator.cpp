@@ -840,6 +840,13 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       e.output_tokens_per_s_total = s.serving.batch * s.serving.output_tokens / (*e.prefill_s + s.serving.output_tokens * step);
     }
   }
+  // Without the card's memory bandwidth or 16-bit peak there is no speed to give: say so (the
+  // memory and context figures below still stand).
+  if (!gpu->memory_bandwidth_bytes_per_s) {
+    e.warnings.push_back(notice("no_bandwidth", gpu->name + ": its memory bandwidth has no source in the catalog, so first-token time and decode speed are not estimated", {gpu->name}));
+  } else if (!peak) {
+    e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
+  }
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
     e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (s.serving.batch * e.kv_cache_per_token_bytes / tp)));
