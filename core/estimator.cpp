@@ -793,8 +793,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       }
       return t + small_kernels_s(prompts * n, layers_all);
     };
-    // The batch's prompts as one forward (engines batch their prefills); one request alone.
-    e.prefill_s = prompt_s(s.serving.prompt_tokens, s.serving.batch);
+    // The batch's prompts as one forward (engines batch their prefills); no prompt, no forward.
+    e.prefill_s = s.serving.prompt_tokens > 0 ? prompt_s(s.serving.prompt_tokens, s.serving.batch) : 0.0;
     // Under tensor parallelism the prompt's forward all-reduces its activations twice per layer
     // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
     // ring, 2(t - 1)/t of the bytes over the group's link plus the ring's latency (hardware.h).

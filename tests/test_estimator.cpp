@@ -452,6 +452,10 @@ TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small 
   const double kv = (0 + 64) * one.kv_cache_per_token_bytes;
   REQUIRE(kv / (2.039e12 * 0.8) < 32 * 5e-6);
   CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(one.memory.weights_bytes / (2.039e12 * 0.8) + 32 * 5e-6 + 32 * 5 * 5e-6, 1e-3));
+  // No prompt, no prefill: the end-to-end rate is the decode rate.
+  REQUIRE(one.prefill_s);
+  CHECK(*one.prefill_s == 0);
+  CHECK_THAT(*one.output_tokens_per_s_total, WithinRel(*one.decode_tokens_per_s_total, 1e-12));
 }
 
 TEST_CASE("time: FP8 training speeds up only the linear GEMMs (Amdahl), not attention, the head or the non-GEMM work") {
