@@ -754,7 +754,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
 
 // [SECTION] serving — prefill is compute-bound (2N FLOPs per prompt token); decode is
 // memory-bound: each step reads the weights and the KV cache once.
-void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e) {
+void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e, Detail detail) {
   const Accelerator* gpu = s.gpu;
   const MemoryBreakdown& mem = e.memory;
   const int tp = p.tp;
@@ -808,6 +808,16 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     };
     e.prefill_s = *e.prefill_s + prefill_allreduce_s(s.serving.batch * s.serving.prompt_tokens);
     e.ttft_s = prompt_s(std::max(1.0, s.serving.prompt_tokens), 1.0) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
+    // Say so where the prompt sits near the ridge (its FLOP and weight-read times within 3x of each
+    // other): there the first token is well above either alone.
+    const double prompt_compute_s = std::max(1.0, s.serving.prompt_tokens) * 2.0 * c.active / tp / gemm_flop_per_s;
+    if (detail == Detail::full && prompt_compute_s > read_s / 3 && prompt_compute_s < read_s * 3) {
+      const std::string flops_ms = format_sig(prompt_compute_s * 1e3, 3), read_ms = format_sig(read_s * 1e3, 3),
+                        both_ms = format_sig(hw::smooth_roofline_s(prompt_compute_s, read_s) * 1e3, 3);
+      e.assumptions.push_back(notice("a_near_ridge", "the prompt's linear layers sit near the roofline's ridge: " + flops_ms + " ms of FLOPs and " + read_ms +
+                                     " ms of weight reads overlap only in part, about " + both_ms + " ms together (sqrt of the sum of squares, from GEMM profiles on A100 and H100)",
+                                     {flops_ms, read_ms, both_ms}));
+    }
     const double kv_read_bytes = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
     // A decode step runs the linear layers and the attention as separate kernels, and the roofline
     // bounds each kernel on its own (Williams, Waterman and Patterson 2009, "Roofline", CACM 52(4);
@@ -891,7 +901,7 @@ Estimate estimate(const Scenario& s, Detail detail) {
   if (s.task == Task::qlora && s.gpu && s.gpu->support.count("bitsandbytes") && s.gpu->support.at("bitsandbytes").level == "no") {
     if (detail == Detail::full) e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
   }
-  if (!train && s.gpu && s.model.has_shape()) serving(s, c, p, e);
+  if (!train && s.gpu && s.model.has_shape()) serving(s, c, p, e, detail);
   return e;
 }
 

@@ -630,3 +630,19 @@ TEST_CASE("serving: a card without a sourced memory bandwidth says why it gives 
   CHECK(e.max_context_tokens);
   CHECK(std::any_of(e.warnings.begin(), e.warnings.end(), [](const auto& n) { return n.code == "no_bandwidth"; }));
 }
+
+TEST_CASE("serving: a prompt near the roofline's ridge says its first token is slower than either roof") {
+  // Llama 2 7B in FP16 on an A100 SXM4 80GB: 128 tokens are 1.73e12 FLOPs, 7.4 ms at 312e12 x
+  // 0.75, against 13.5 GB of weights, 8.3 ms at 2.039e12 x 0.8: within 3x of each other, so the
+  // notice comes; 2,048 tokens (118 ms of FLOPs) are far past the ridge, and 1 token far below it.
+  auto codes = [](int prompt) {
+    json j = json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16", "gpu": "nvidia-a100-sxm4-80gb",
+        "serving": {"batch": 1, "output_tokens": 16}})");
+    j["serving"]["prompt_tokens"] = prompt;
+    const Estimate e = xuanka::test::estimate_of(j);
+    return std::any_of(e.assumptions.begin(), e.assumptions.end(), [](const auto& n) { return n.code == "a_near_ridge"; });
+  };
+  CHECK(codes(128));
+  CHECK_FALSE(codes(2048));
+  CHECK_FALSE(codes(1));
+}
