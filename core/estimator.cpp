@@ -785,8 +785,9 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double traffic_s = s.model.has_shape() ? tokens * s.model.hidden * 4.0 / bytes_per_s : 0.0;  // 2 B read + 2 B written
       return layers * kDecodeSmallKernelsPerLayer * std::max(hw::kSmallKernelS, traffic_s);
     };
+    auto linear_compute_s = [&](double tokens) { return tokens * 2.0 * c.active / tp / gemm_flop_per_s; };
     auto prompt_s = [&](double n, double prompts) {
-      double t = hw::smooth_roofline_s(prompts * n * 2.0 * c.active / tp / gemm_flop_per_s, read_s);
+      double t = hw::smooth_roofline_s(linear_compute_s(prompts * n), read_s);
       if (s.model.has_shape()) {  // one attention kernel per layer, at least a small kernel's time
         t += std::max(prompts * 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_flop_per_s,
                       layers_all * hw::kSmallKernelS);
@@ -810,7 +811,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     e.ttft_s = prompt_s(std::max(1.0, s.serving.prompt_tokens), 1.0) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
     // Say so where the prompt sits near the ridge (its FLOP and weight-read times within 3x of each
     // other): there the first token is well above either alone.
-    const double prompt_compute_s = std::max(1.0, s.serving.prompt_tokens) * 2.0 * c.active / tp / gemm_flop_per_s;
+    const double prompt_compute_s = linear_compute_s(std::max(1.0, s.serving.prompt_tokens));
     if (detail == Detail::full && prompt_compute_s > read_s / 3 && prompt_compute_s < read_s * 3) {
       const std::string flops_ms = format_sig(prompt_compute_s * 1e3, 3), read_ms = format_sig(read_s * 1e3, 3),
                         both_ms = format_sig(hw::smooth_roofline_s(prompt_compute_s, read_s) * 1e3, 3);
@@ -827,7 +828,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // 768 requests of a 7B model on one H100: Pope et al. 2022, §2); the attention reads each
     // request's KV cache, memory-bound at any batch (4 FLOPs per cached element and head dim, far
     // under the ridge). Their times add.
-    const double linear_step_s = hw::smooth_roofline_s(s.serving.batch * 2.0 * c.active / tp / gemm_flop_per_s, read_s);
+    const double linear_step_s = hw::smooth_roofline_s(linear_compute_s(s.serving.batch), read_s);
     // Each layer also runs small kernels whose time is their launch at a decode step's few tokens (a
     // captured graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
     // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary

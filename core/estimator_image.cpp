@@ -414,7 +414,7 @@ void vision(const Scenario& s, Estimate& e) {
   // longer of all compute plus all traffic and all dispatch.
   const std::vector<std::array<double, 2>>& layers = fused ? v.fused_layers : v.eager_layers;
   const bool per_kernel = v.arch == "cnn" && !layers.empty();
-  const double floor_s = fused ? hw::kSmallKernelS : kVisionDispatchS;
+  const double floor_s = fused ? hw::kSmallKernelS : kVisionDispatchS;  // each kernel's launch: in a fused engine, or from eager PyTorch's host
   auto forward_s = [&](double batch) {
     if (per_kernel) {
       double t = 0;
@@ -428,7 +428,7 @@ void vision(const Scenario& s, Estimate& e) {
     const double compute = batch * flops / (die_peak * eff);
     const bool resident = fused && l2_bytes > 0 && live(batch) <= l2_bytes;
     const double memory = resident ? 0.0 : batch * act * traffic_share * pr.bytes * 2.0 / (die_bw * hw::kMemoryBandwidthEfficiency);
-    return std::max(compute + memory, kernels * (fused ? hw::kSmallKernelS : kVisionDispatchS));
+    return std::max(compute + memory, kernels * floor_s);
   };
   int batch = o.batch.value_or(1);
   if (batch == 0) {
@@ -449,7 +449,7 @@ void vision(const Scenario& s, Estimate& e) {
   e.images_per_s = e.fps;
   e.s_per_image = 1.0 / *e.fps;
   m.activations_bytes = live(batch);
-  if (kernels * (fused ? hw::kSmallKernelS : kVisionDispatchS) >= t * 0.999) {
+  if (kernels * floor_s >= t * 0.999) {
     e.assumptions.push_back(notice("a_launch_bound", "a forward is bound by launching kernels (" + format_sig(kernels, 4) + ") more than by compute: a larger batch costs little more",
                                    {format_sig(kernels, 4)}));
   }
