@@ -584,6 +584,7 @@ json to_json(const Estimate& e) {
                   {"s_per_image", optional_number(e.s_per_image)}, {"latency_ms", optional_number(e.latency_ms)},
                   {"fps", optional_number(e.fps)}, {"streams", optional_number(e.streams)}, {"train_s", optional_number(e.train_s)}};
   j["serving"] = {{"prefill_s", optional_number(e.prefill_s)}, {"ttft_s", optional_number(e.ttft_s)},
+                  {"ttft_decode_last_s", optional_number(e.ttft_decode_last_s)},
                   {"max_context_bound", e.max_context_tokens ? json(e.max_context_model_bound ? "model" : "memory") : json(nullptr)},
                   {"decode_tokens_per_s_per_request", optional_number(e.decode_tokens_per_s_per_request)},
                   {"decode_tokens_per_s_total", optional_number(e.decode_tokens_per_s_total)},

@@ -845,6 +845,16 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       allreduce_s = 2.0 * layers * per_us * 1e-6;
     }
     const double step = linear_step_s + attention_step_s + small_kernels_step_s + allreduce_s;
+    // One request whose prompt's last token goes through a decode step (TurboMind before
+    // InternLM/lmdeploy#775: "subtract input/context len by 1 to skip last input token (will
+    // process with decoder later)"): the forward of n - 1 tokens, then one batch-1 step reading the
+    // n cached tokens.
+    if (s.serving.prompt_tokens > 1) {
+      const double n = s.serving.prompt_tokens;
+      const double one_step_s = hw::smooth_roofline_s(linear_compute_s(1.0), read_s) +
+                                std::max(n * e.kv_cache_per_token_bytes / tp / bytes_per_s, layers * hw::kSmallKernelS) + small_kernels_s(1.0, layers) + allreduce_s;
+      e.ttft_decode_last_s = prompt_s(n - 1, 1.0) + prefill_allreduce_s(n - 1) + one_step_s;
+    }
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
     if (s.serving.output_tokens > 0) {

@@ -47,6 +47,10 @@ struct Estimate {
   // Serving (inference).
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
   std::optional<double> ttft_s;     // time to first token of one request on its own
+  // The first token as engines that decode the prompt's last token measure it: a prefill of the
+  // first n - 1 prompt tokens, then one decode step over the last (TurboMind before
+  // InternLM/lmdeploy#775; its benchmark's "first token latency" times this).
+  std::optional<double> ttft_decode_last_s;
   std::optional<double> decode_tokens_per_s_per_request, decode_tokens_per_s_total;
   // Output tokens/s of the whole batch served from start to end: the batch's prefill, then its
   // decode steps (static batching; what engines' "output tokens/s" throughput tables report).

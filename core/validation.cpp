@@ -19,7 +19,8 @@ bool to_path_unit(double v, const std::string& unit, const std::string& path, do
   if (unit == "ms" || unit == "s" || unit == "min" || unit == "h") {
     const double seconds = unit == "ms" ? v / 1e3 : unit == "s" ? v : unit == "min" ? v * 60 : v * 3600;
     if (path == "compute.latency_ms") out = seconds * 1e3;
-    else if (path == "compute.train_s" || path == "compute.s_per_image" || path == "serving.ttft_s" || path == "serving.prefill_s") out = seconds;
+    else if (path == "compute.train_s" || path == "compute.s_per_image" || path == "serving.ttft_s" || path == "serving.ttft_decode_last_s" ||
+             path == "serving.prefill_s") out = seconds;
     else return false;
     return true;
   }

@@ -419,6 +419,30 @@ TEST_CASE("serving: a prompt's first token pays its causal attention and, under 
   CHECK_THAT(*four.ttft_s, WithinRel(std::sqrt(linear4 * linear4 + read4 * read4) + attention4 + small4 + allreduce4, 1e-6));
 }
 
+TEST_CASE("serving: an engine that decodes the prompt's last token puts one decode step in its first token") {
+  // TurboMind before InternLM/lmdeploy#775 prefilled n - 1 of a prompt's n tokens and ran the last
+  // through a decode step. So its first token is the first token of an (n - 1)-token prompt plus
+  // the decode step of a 1-request batch holding n tokens of cache. With no output tokens, the
+  // decode rate's step reads exactly those n tokens (kv read: batch x (prompt + output / 2)).
+  auto est = [](int prompt) {
+    json j = json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16", "gpu": "nvidia-a100-sxm4-80gb",
+        "serving": {"batch": 1, "output_tokens": 0}})");
+    j["serving"]["prompt_tokens"] = prompt;
+    return xuanka::test::estimate_of(j);
+  };
+  const Estimate n = est(128), n1 = est(127);
+  REQUIRE(n.ttft_decode_last_s);
+  REQUIRE(n1.ttft_s);
+  REQUIRE(n.decode_tokens_per_s_per_request);
+  CHECK_THAT(*n.ttft_decode_last_s, WithinRel(*n1.ttft_s + 1.0 / *n.decode_tokens_per_s_per_request, 1e-9));
+  // The step is about one read of the 13.5 GB of FP16 weights (2.039e12 x 0.8 B/s: 8.3 ms), so the
+  // first token so measured is ~8 ms later than the prompt's forward alone.
+  const double read_s = n.memory.weights_bytes / (2.039e12 * 0.8);
+  CHECK(*n.ttft_decode_last_s - *n.ttft_s > read_s);
+  // A one-token prompt has no prefill to split: no such figure.
+  CHECK_FALSE(est(1).ttft_decode_last_s);
+}
+
 TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small all-reduces per layer; throughput counts the prefill") {
   // Llama 2 70B in FP8 on two H100 SXM (TP 2), batch 1024, 128 in / 128 out (TensorRT-LLM's
   // throughput table). Per step each GPU computes 1024 x 2 x N / 2 FLOPs at the 16-bit GEMM rate
