@@ -183,7 +183,21 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   const double copy = fp32_adapters ? 4.0 / ab : 0.0;  // elements per fp32 copy of one input element
   const bool attn_all = s.lora_targets != LoraTargets::attn_qv;
   const bool mlp_adapted = lora && s.lora_targets == LoraTargets::all_linear;
-  double e = 2 * h;                          // inputs of the two norms
+  // The two RMSNorms. Megatron's fused norm kernels (pretraining here, as eager_traffic_bytes
+  // assumes) keep their 16-bit input and a per-token rstd: one element each. The unfused PyTorch
+  // modules that fine-tuning runs (transformers' LlamaRMSNorm, litgpt's and torchtune's RMSNorm)
+  // upcast the input, hidden_states.to(torch.float32), and autograd keeps that fp32 tensor (pow and
+  // the product with rsqrt save it): 4 B an element. When the norm's weight trains (full
+  // fine-tuning), its product with the weight also keeps the normalised tensor, in the residual
+  // stream's type: 16-bit in pure 16-bit training, fp32 under autocast, whose residual stream stays
+  // fp32 (fp32 embeddings, fp32 + 16-bit additions).
+  double norm_bytes = ab;
+  if (s.task != Task::pretrain) {
+    const bool norm_trains = s.task == Task::full_ft;
+    const double residual_bytes = norm_trains && info(s.precision).fp32_master ? 4.0 : ab;
+    norm_bytes = 4.0 + (norm_trains ? residual_bytes : 0.0);
+  }
+  double e = 2 * h * norm_bytes / ab;        // what the two norms keep
   // QKV projection input: kept by the trainable projections, by QLoRA's matmul, or by lora_A
   // (16-bit adapters share the one tensor; fp32 adapters each keep a copy: q, v or q, k, v).
   if (saves_inputs || !fp32_adapters) e += h;

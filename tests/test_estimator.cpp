@@ -182,6 +182,31 @@ TEST_CASE("memory: activations follow Korthikanti's s*b*h*(34 + 5as/h) per layer
   CHECK_THAT(run(full).memory.activations_bytes, WithinRel(L * s * b * h * 2 + s * b * (34 * h + 5 * a * s), 1e-9));
 }
 
+TEST_CASE("memory: a fine-tune's eager RMSNorm keeps the fp32 copy of its input, and the normalised tensor when its weight trains") {
+  // Llama 3.2 1B shape (h 2048, 32 heads x 64, 8 KV heads, SwiGLU 8192, 16 layers), pure bf16,
+  // FlashAttention, 4,096 tokens, no recompute. Per layer and token, what autograd keeps in
+  // transformers' LlamaRMSNorm and MLP (modeling_llama.py; torch's derivatives.yaml: pow and mul
+  // save their inputs), counted in bf16 elements of 2 B:
+  //   each of the 2 norms: hidden_states.to(float32), kept by pow and by the rsqrt product: 4 B = 2;
+  //     full fine-tuning: weight * normalised.to(bf16) keeps the bf16 normalised tensor too: +1
+  //   q/k/v input 2048; Q 2048 + K 512 + V 512 (SDPA); SDPA output 2048; MLP input 2048;
+  //   gate, up, SiLU(gate), down input: 4 x 8192.
+  const json j = {{"model", {{"params", 1.2358e9}, {"layers", 16}, {"hidden", 2048}, {"heads", 32}, {"kv_heads", 8}, {"head_dim", 64},
+                             {"ffn_hidden", 8192}, {"ffn_type", "gated"}, {"vocab", 128256}, {"tied_embeddings", true}}},
+                  {"task", "full_ft"}, {"precision", "bf16"}, {"seq_len", 4096}, {"micro_batch", 1}, {"flash_attention", true}};
+  const double tokens = 4096, layers = 16, h = 2048, rest = h + (2048 + 512 + 512) + 2048 + h + 4 * 8192;
+  CHECK_THAT(run(j).memory.activations_bytes, WithinRel(layers * tokens * 2.0 * (2 * 3 * h + rest), 1e-9));
+  // Pretraining runs Megatron's fused norm kernels: the 16-bit input alone (Korthikanti's count).
+  json pre = j;
+  pre["task"] = "pretrain";
+  CHECK_THAT(run(pre).memory.activations_bytes, WithinRel(layers * tokens * 2.0 * (2 * 1 * h + rest), 1e-9));
+  // Under autocast the residual stream is fp32 (fp32 embeddings and additions): the norm's input is
+  // already fp32 (4 B) and the normalised tensor it keeps for the weight's gradient is fp32 too.
+  json amp = j;
+  amp["precision"] = "bf16_mixed";
+  CHECK_THAT(run(amp).memory.activations_bytes, WithinRel(layers * tokens * 2.0 * (2 * 4 * h + rest), 1e-9));
+}
+
 TEST_CASE("memory: selective recompute under FlashAttention keeps torchtitan's op-level saves") {
   // torchtitan/distributed/activation_checkpoint.py (_apply_op_sac): per layer, the outputs of the
   // 1st, 3rd, 5th and 7th aten.mm (wq, wv, w1, w2 of a Llama layer) and the SDPA output are saved;
