@@ -209,6 +209,14 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (auto t = read_enum<LoraTargets>(lr, "targets", false)) s.lora_targets = *t;
     using W = WeightFormat;
     if (auto t = read_enum<W>(lr, "dtype", false, {W::fp32, W::bf16, W::fp16})) s.lora_dtype = *t;
+    if (lr.has("dropout")) {
+      const double p = lr.num("dropout", false, 0, 0.99).value_or(0);
+      if (p > 0 && s.model.kind != "llm") {
+        lr.error("dropout", "counted for language models only (diffusers' LoRA scripts default to none); leave it out or 0");
+      } else {
+        s.lora_dropout = p;
+      }
+    }
     lr.finish();
   }
   if (auto x = read_enum<Loss>(r, "loss", false)) s.loss = *x;
@@ -464,6 +472,7 @@ json to_json(const Scenario& s) {
     j["optimizer"] = word(s.optimizer);
     if (lora_task(s.task)) {
       j["lora"] = {{"rank", s.lora_rank}, {"targets", word(s.lora_targets)}, {"dtype", word(s.lora_dtype)}};
+      if (s.lora_dropout > 0) j["lora"]["dropout"] = s.lora_dropout;
       j["weights"] = word(s.weights);
     }
     j["loss"] = word(s.loss);

@@ -131,8 +131,12 @@ double lora_traffic_bytes_per_token(const Scenario& s) {
   const double b = info(s.precision).activation_bytes;
   const double a = s.lora_dtype == WeightFormat::fp32 ? 4.0 : b;
   const double c = a != b ? 1.0 : 0.0;
-  const double fwd = in * (a + c * (a + b)) + out * (6 * a + 2 * c * b);
-  const double bwd = in * (2 * a + 3 * b + c * (a + b)) + out * (4 * a + c * (2 * a + 2 * b));
+  // LoRA dropout above 0 runs one more kernel on each adapted input, in the adapters' type:
+  // forward reads it and writes the dropped tensor and a 1-byte mask, backward reads the gradient
+  // and the mask and writes the gradient (native_dropout and its backward).
+  const double drop = s.lora_dropout > 0 ? in * (2 * a + 1) : 0.0;
+  const double fwd = in * (a + c * (a + b)) + out * (6 * a + 2 * c * b) + drop;
+  const double bwd = in * (2 * a + 3 * b + c * (a + b)) + out * (4 * a + c * (2 * a + 2 * b)) + drop;
   return s.model.layers * (fwd * (s.recompute == Recompute::full ? 2.0 : 1.0) + bwd);
 }
 
@@ -223,6 +227,16 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   } else {
     mlp += mult * (f + (mlp_inputs ? f : 0));      // GeLU input; down input
     if (dropout) mlp += 0.5 * h;
+  }
+  // LoRA dropout (PEFT's lora.Linear: lora_B(lora_A(dropout(x))) in every adapted module): with
+  // p > 0 each adapted module's dropout writes a new tensor, which lora_A keeps for its weight's
+  // gradient, and a 1-byte mask its backward needs (native_dropout). 16-bit adapters: both are new;
+  // fp32 adapters: the dropped fp32 tensor takes the place of the cast copy counted above, so only
+  // the mask is new. With p = 0 the dropout is nn.Identity and nothing is added.
+  if (lora && s.lora_dropout > 0) {
+    double adapted = (attn_all ? 3 * h + o_in : 2 * h);
+    if (mlp_adapted) adapted += mult * (2 * h + f);
+    e += adapted * (fp32_adapters ? 1.0 : ab + 1.0) / ab;
   }
   return e + mlp;
 }

@@ -71,6 +71,9 @@ struct Scenario {
   int lora_rank = 8;
   LoraTargets lora_targets = LoraTargets::attn_qv;
   WeightFormat lora_dtype = WeightFormat::fp32;  // adapters' type: PEFT keeps fp32 under mixed precision, the pure type otherwise
+  // LoRA dropout probability on each adapted module's input (PEFT's LoraConfig.lora_dropout, default
+  // 0: nn.Identity). Above 0 each adapted linear keeps its dropped input and a 1-byte mask.
+  double lora_dropout = 0;
   Loss loss = Loss::full;           // full logits, or fused/chunked cross-entropy
   WeightFormat weights = WeightFormat::bf16;
   double seq_len = 2048;            // tokens

@@ -207,6 +207,42 @@ TEST_CASE("memory: a fine-tune's eager RMSNorm keeps the fp32 copy of its input,
   CHECK_THAT(run(amp).memory.activations_bytes, WithinRel(layers * tokens * 2.0 * (2 * 4 * h + rest), 1e-9));
 }
 
+TEST_CASE("memory: LoRA dropout keeps each adapted module's dropped input and its mask") {
+  // Llama 2 7B (32 layers, h 4096), LoRA on q and v, 1,024 tokens, no recompute. PEFT's
+  // lora.Linear runs lora_B(lora_A(dropout(x))) per adapted module: with p > 0 the dropout's output
+  // is a new tensor lora_A keeps, and native_dropout keeps a 1-byte mask. Pure bf16 (adapters in
+  // bf16): q and v each add 2 + 1 bytes per element of x: 32 x 1024 x 2 x 4096 x 3 B.
+  json j = {{"model", "llama-2-7b"}, {"task", "lora"}, {"precision", "bf16"}, {"seq_len", 1024}, {"micro_batch", 1},
+            {"lora", {{"rank", 8}, {"targets", "attn_qv"}}}};
+  const double none = run(j).memory.activations_bytes;
+  j["lora"]["dropout"] = 0.05;
+  CHECK_THAT(run(j).memory.activations_bytes - none, WithinRel(32.0 * 1024 * 2 * 4096 * 3, 1e-9));
+  // Under autocast PEFT keeps fp32 adapters and lora_A already kept the fp32 cast of x; the dropped
+  // fp32 tensor replaces it, so only the mask is new: 1 byte per element.
+  json amp = j;
+  amp["precision"] = "bf16_mixed";
+  json amp0 = amp;
+  amp0["lora"].erase("dropout");
+  CHECK_THAT(run(amp).memory.activations_bytes - run(amp0).memory.activations_bytes, WithinRel(32.0 * 1024 * 2 * 4096 * 1, 1e-9));
+  // Its kernels take time too: one more read and write of each adapted input, forward and backward.
+  json timed = j;
+  timed["gpu"] = "nvidia-a100-sxm4-80gb";
+  json timed0 = timed;
+  timed0["lora"].erase("dropout");
+  REQUIRE(run(timed).step_time_s);
+  CHECK(*run(timed).step_time_s > *run(timed0).step_time_s);
+  // Written back only when set, so scenarios without it read as before.
+  Scenario s;
+  REQUIRE(from_json(j, xuanka::test::catalog(), s).empty());
+  CHECK(to_json(s)["lora"]["dropout"] == 0.05);
+  // Image models' LoRA scripts are not counted with it: refused by name, not ignored.
+  Scenario d;
+  const auto errors = from_json(json{{"model", "stable-diffusion-1.5"}, {"task", "lora"}, {"lora", {{"rank", 4}, {"dropout", 0.1}}},
+                                     {"image", {{"resolution", 512}}}}, xuanka::test::catalog(), d);
+  REQUIRE_FALSE(errors.empty());
+  CHECK(errors.front().text().rfind("scenario.lora.dropout:", 0) == 0);
+}
+
 TEST_CASE("memory: selective recompute under FlashAttention keeps torchtitan's op-level saves") {
   // torchtitan/distributed/activation_checkpoint.py (_apply_op_sac): per layer, the outputs of the
   // 1st, 3rd, 5th and 7th aten.mm (wq, wv, w1, w2 of a Llama layer) and the SDPA output are saved;
