@@ -144,6 +144,34 @@ TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the for
   CHECK(*b.derived.estimate->step_time_s == *a.derived.estimate->step_time_s);
 }
 
+TEST_CASE("share link: LoRA dropout survives the form and the link, and counts in memory") {
+  ui::AppState a;
+  a.lang = core::Lang::en;
+  ui::from_contract({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"seq_len", 4096}, {"lora", {{"rank", 16}, {"targets", "all_linear"}, {"dropout", 0.05}}},
+                     {"gpu", "nvidia-rtx-4090"}},
+                    a.estimate.form);
+  CHECK(a.estimate.form.lora_dropout == "0.05");
+  ui::recompute(a, cat());
+  REQUIRE(a.derived.estimate);
+  ui::AppState b;
+  ui::ConfigSources src;
+  src.hash = ui::share_hash(a);
+  std::vector<std::string> problems;
+  ui::apply_state(ui::read_config(src).state, b, cat(), problems);
+  CHECK(problems.empty());
+  ui::recompute(b, cat());
+  CHECK(b.estimate.form.lora_dropout == "0.05");
+  CHECK(nlohmann::json::parse(b.derived.scenario_json)["lora"]["dropout"] == 0.05);
+  REQUIRE(b.derived.estimate);
+  CHECK(b.derived.estimate->memory.activations_bytes == a.derived.estimate->memory.activations_bytes);
+  // Emptied, the row means none: less memory kept. Errors on lora.dropout are shown at its row.
+  b.estimate.form.lora_dropout = "";
+  ui::recompute(b, cat());
+  REQUIRE(b.derived.estimate);
+  CHECK(b.derived.estimate->memory.activations_bytes < a.derived.estimate->memory.activations_bytes);
+  CHECK(ui::form_row_for("scenario.lora.dropout") == "est.lora_dropout");
+}
+
 static std::string testing_join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += s + "\n";

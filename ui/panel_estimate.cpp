@@ -233,6 +233,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   if (lora) {
     changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
     changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
+    changed |= number_row(ctx, "est.lora_dropout", tr(L, Str::lora_dropout), f.lora_dropout);
   }
   if (infer || lora) {
     std::vector<Choice> w = {{"", tr(L, Str::default_word)}};

@@ -25,6 +25,7 @@ struct ScenarioForm {
   std::string optimizer = "adamw";
   std::string lora_rank = "16";
   std::string lora_targets = "all_linear";
+  std::string lora_dropout;                // empty: none (PEFT's default, 0)
   std::string weights;                     // empty: the contract's default
   std::string seq_len = "4096";
   std::string micro_batch = "1";
