@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <regex>
+#include <utility>
 
 #include "core/contract.h"
 #include "ui/app_state.h"
@@ -121,16 +122,12 @@ TEST_CASE("share link: every view reopens to the same scenario and results") {
   }
 }
 
-TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the form and the link") {
+// A page whose form holds `scenario`, estimated; and the page its share link reopens, estimated.
+static std::pair<ui::AppState, ui::AppState> page_and_reopened(const nlohmann::json& scenario) {
   ui::AppState a;
   a.lang = core::Lang::en;
-  ui::from_contract({{"model", "llama-3.1-70b"}, {"task", "pretrain"}, {"seq_len", 8192}, {"global_batch", 128}, {"tokens", 1e12},
-                     {"parallel", {{"gpus", 64}, {"tp", 4}, {"pp", 8}, {"vp", 5}, {"zero", 1}, {"sequence_parallel", true}}},
-                     {"gpu", "nvidia-h100-sxm5-80gb"}},
-                    a.estimate.form);
-  CHECK(a.estimate.form.vp == "5");
+  ui::from_contract(scenario, a.estimate.form);
   ui::recompute(a, cat());
-  REQUIRE(a.derived.estimate);
   ui::AppState b;
   ui::ConfigSources src;
   src.hash = ui::share_hash(a);
@@ -138,6 +135,15 @@ TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the for
   ui::apply_state(ui::read_config(src).state, b, cat(), problems);
   CHECK(problems.empty());
   ui::recompute(b, cat());
+  return {a, b};
+}
+
+TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the form and the link") {
+  auto [a, b] = page_and_reopened({{"model", "llama-3.1-70b"}, {"task", "pretrain"}, {"seq_len", 8192}, {"global_batch", 128}, {"tokens", 1e12},
+                                   {"parallel", {{"gpus", 64}, {"tp", 4}, {"pp", 8}, {"vp", 5}, {"zero", 1}, {"sequence_parallel", true}}},
+                                   {"gpu", "nvidia-h100-sxm5-80gb"}});
+  CHECK(a.estimate.form.vp == "5");
+  REQUIRE(a.derived.estimate);
   CHECK(b.estimate.form.vp == "5");
   CHECK(nlohmann::json::parse(b.derived.scenario_json)["parallel"]["vp"] == 5);
   REQUIRE(b.derived.estimate);
@@ -145,21 +151,10 @@ TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the for
 }
 
 TEST_CASE("share link: LoRA dropout survives the form and the link, and counts in memory") {
-  ui::AppState a;
-  a.lang = core::Lang::en;
-  ui::from_contract({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"seq_len", 4096}, {"lora", {{"rank", 16}, {"targets", "all_linear"}, {"dropout", 0.05}}},
-                     {"gpu", "nvidia-rtx-4090"}},
-                    a.estimate.form);
+  auto [a, b] = page_and_reopened({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"seq_len", 4096},
+                                   {"lora", {{"rank", 16}, {"targets", "all_linear"}, {"dropout", 0.05}}}, {"gpu", "nvidia-rtx-4090"}});
   CHECK(a.estimate.form.lora_dropout == "0.05");
-  ui::recompute(a, cat());
   REQUIRE(a.derived.estimate);
-  ui::AppState b;
-  ui::ConfigSources src;
-  src.hash = ui::share_hash(a);
-  std::vector<std::string> problems;
-  ui::apply_state(ui::read_config(src).state, b, cat(), problems);
-  CHECK(problems.empty());
-  ui::recompute(b, cat());
   CHECK(b.estimate.form.lora_dropout == "0.05");
   CHECK(nlohmann::json::parse(b.derived.scenario_json)["lora"]["dropout"] == 0.05);
   REQUIRE(b.derived.estimate);
