@@ -461,9 +461,13 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e, De
   // (10 bytes per vocab entry; fp32 training: 4 + 4), split over tp (vocab-parallel).
   const double logit_bytes = s.precision == Precision::fp32 ? 8.0 : 10.0;
   // A fused or chunked loss (Liger's fused linear cross-entropy, Unsloth, torchtune's chunked
-  // loss) holds one chunk of tokens' logits at a time: 1024 tokens here (our H200 measurement
-  // checkpointed 1024-token chunks: 46.1 GiB vs 57.2 GiB with the full logits, Llama 3.2 1B at
-  // 8 x 2048 tokens).
+  // loss) holds one chunk of tokens' logits at a time: 1024 tokens here, the order the
+  // implementations chunk by (torchtune's CEWithChunkedOutputLoss upcasts one of 8 chunks of the
+  // sequence: 1024 tokens at its recipes' 2 x 4096; Liger's chunk is the next power of two of
+  // tokens x hidden / vocab: 512 for Llama 3.2 1B at 16k tokens). Which chunk a run used is not in
+  // the contract. Our H200 measurement chunked 1024 positions of each of 8 sequences, 8,192 tokens
+  // a chunk (46.1 GiB vs 57.2 GiB with the full logits, Llama 3.2 1B at 8 x 2048 tokens), and is
+  // under-estimated for that (tests/validation.md).
   const double loss_tokens = s.loss == Loss::fused ? std::min(tokens_mb, kFusedLossChunkTokens) : tokens_mb;
   mem.logits_bytes = loss_tokens * m.vocab * logit_bytes / tp;
   // Backward scratch: the largest per-layer activation gradient, twice; with eager attention the
