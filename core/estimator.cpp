@@ -860,15 +860,12 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // 768 requests of a 7B model on one H100: Pope et al. 2022, §2); the attention reads each
     // request's KV cache, memory-bound at any batch (4 FLOPs per cached element and head dim, far
     // under the ridge). Their times add.
-    const double linear_step_s = hw::smooth_roofline_s(linear_compute_s(s.serving.batch), read_s);
     // Each layer also runs small kernels whose time is their launch at a decode step's few tokens (a
     // captured graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
     // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary
     // embedding, the KV-cache write, SiLU-and-mul); the attention kernel itself takes at least as
     // long when the cache it reads is short.
     const double layers = static_cast<double>(s.model.layers);  // all stages' (the read above)
-    const double attention_step_s = std::max(kv_read_bytes / bytes_per_s, layers * hw::kSmallKernelS);
-    const double small_kernels_step_s = small_kernels_s(s.serving.batch, layers);
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
     // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
     double allreduce_s = 0;
@@ -876,16 +873,19 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (tp_nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
       allreduce_s = 2.0 * layers * per_us * 1e-6;
     }
-    const double step = linear_step_s + attention_step_s + small_kernels_step_s + allreduce_s;
+    // One decode step of `requests` requests whose attention reads `kv_bytes` of cache.
+    auto decode_step_s = [&](double requests, double kv_bytes) {
+      return hw::smooth_roofline_s(linear_compute_s(requests), read_s) + std::max(kv_bytes / bytes_per_s, layers * hw::kSmallKernelS) +
+             small_kernels_s(requests, layers) + allreduce_s;
+    };
+    const double step = decode_step_s(s.serving.batch, kv_read_bytes);
     // One request whose prompt's last token goes through a decode step (TurboMind before
     // InternLM/lmdeploy#775: "subtract input/context len by 1 to skip last input token (will
     // process with decoder later)"): the forward of n - 1 tokens, then one batch-1 step reading the
     // n cached tokens.
     if (s.serving.prompt_tokens > 1) {
       const double n = s.serving.prompt_tokens;
-      const double one_step_s = hw::smooth_roofline_s(linear_compute_s(1.0), read_s) +
-                                std::max(n * e.kv_cache_per_token_bytes / tp / bytes_per_s, layers * hw::kSmallKernelS) + small_kernels_s(1.0, layers) + allreduce_s;
-      e.ttft_decode_last_s = prompt_s(n - 1, 1.0) + prefill_allreduce_s(n - 1) + one_step_s;
+      e.ttft_decode_last_s = prompt_s(n - 1, 1.0) + prefill_allreduce_s(n - 1) + decode_step_s(1.0, n * e.kv_cache_per_token_bytes / tp);
     }
     e.decode_tokens_per_s_per_request = 1.0 / step;
     e.decode_tokens_per_s_total = s.serving.batch / step;
