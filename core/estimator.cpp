@@ -736,13 +736,12 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   }
   // LoRA's adapters run as their own small kernels, bound by memory traffic
   // (lora_traffic_bytes_per_token); QLoRA's bitsandbytes dequantises each NF4 matrix to 16 bits
-  // before every matmul, forward and backward (bitsandbytes/autograd/_functions.py, MatMul4Bit:
-  // dequantize_4bit reads 0.5 B and writes 2 B per parameter, the matmul reads the 2 B again).
+  // before every matmul, forward and backward (hw::kDequantBytesPerParam).
   const bool lora = s.task == Task::lora || s.task == Task::qlora;
   if (lora && m.has_shape() && gpu->memory_bandwidth_bytes_per_s && !s.mfu) {
     const double bw = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
     double extra_s = tokens_step / par.gpus * lora_traffic_bytes_per_token(s) / bw;
-    if (quantised(s.weights)) extra_s += n_micro * (s.recompute == Recompute::full ? 3.0 : 2.0) * p.local_linear * 4.5 / bw;
+    if (quantised(s.weights)) extra_s += n_micro * (s.recompute == Recompute::full ? 3.0 : 2.0) * p.local_linear * hw::kDequantBytesPerParam / bw;
     step_s += extra_s;
     if (detail == Detail::full) {
       const std::string share = format_sig(100.0 * extra_s / step_s, 2);

@@ -121,6 +121,11 @@ double component_bytes(const DiffusionComponent& c, WeightFormat f) {
   return (c.params - fp32_part) * w.stored_bytes + fp32_part * 4.0;
 }
 
+// Parameters of a component stored quantised in format f (its fp32-kept part stays out).
+double quantised_params(const DiffusionComponent& c, WeightFormat f) {
+  return info(f).quantised ? c.params - std::min(c.keep_fp32_params, c.params) : 0.0;
+}
+
 // [SECTION] diffusion memory
 void diffusion_training_memory(const Scenario& s, const DiffusionComponent& dn, const Scale& k, Estimate& e) {
   const ImageOptions& io = *s.image;
@@ -273,6 +278,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   // SD 1.5 training at batch 1 and 4 in the same 0.11 s); a fused engine's launch latency.
   const double score_traffic = s.flash_attention ? 0.0
       : dn.score_elements * k.attention * kEagerTrafficBytes * (fp32 ? 2.0 : 1.0) / (*a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+  const double bw = *a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
   auto pass_s = [&](double samples, double passes, double kernel_passes) {
     const double gpu = samples * passes * (conv_flops / rate + (linear_flops - conv_flops) / fp32_rate + attention_flops / attn_rate + score_traffic);
     return gpu + kernel_passes * dn.kernels * (fused ? hw::kSmallKernelS : kDispatchS);
@@ -281,7 +287,10 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
     const bool cfg = io.cfg.value_or(s.model.image_defaults.cfg);
     const double batch = std::max(1, io.batch.value_or(1));
     const double samples = (cfg ? 2.0 : 1.0) * batch;
-    const double step_s = pass_s(samples, 1.0, 1.0);
+    // A quantised denoiser dequantises every matrix once per step (both CFG halves run as one
+    // batch): hw::kDequantBytesPerParam of traffic per quantised parameter.
+    const double dequant_s = quantised_params(dn, s.weights) * hw::kDequantBytesPerParam / bw;
+    const double step_s = pass_s(samples, 1.0, 1.0) + dequant_s;
     const int steps = io.steps.value_or(static_cast<int>(s.model.image_defaults.steps));
     // Text encoders once per call (prompt, and the negative prompt with CFG): 2N FLOPs per token;
     // the VAE decode once per image.
@@ -320,7 +329,34 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   const double per_gpu_samples = s.global_batch * (io.prior_preservation ? 2.0 : 1.0) / gpus;
   const double micro_steps = std::max(1.0, static_cast<double>(s.global_batch) / (s.micro_batch * gpus));
   const double kernel_passes = micro_steps * (1.0 + 2.0 + (s.recompute == Recompute::full ? 1.0 : 0.0));
-  const double step_s = pass_s(per_gpu_samples, passes, kernel_passes) + per_gpu_samples * extra_flops / rate;
+  // A quantised frozen base (QLoRA) dequantises every matrix in each forward, recompute and
+  // backward pass of each micro-step, as the LLM estimator counts it (hw::kDequantBytesPerParam).
+  const double dequant_passes = micro_steps * (2.0 + (s.recompute == Recompute::full ? 1.0 : 0.0));
+  const double dequant_s = lora ? dequant_passes * quantised_params(dn, s.weights) * hw::kDequantBytesPerParam / bw : 0.0;
+  // The optimizer step, once per step on the GPU (not when offloaded to the CPU): it reads each
+  // trained parameter (the fp32 master under mixed precision; diffusers trains LoRA adapters in
+  // fp32), its gradient and its states once and writes the parameter and the states back, and
+  // mixed precision writes the 16-bit working copy too (PyTorch's fused AdamW, torch/optim/adamw.py;
+  // bitsandbytes' 8-bit blockwise kernels likewise for their 1-byte states); EMA lerps an fp32
+  // shadow towards the weights (diffusers' EMAModel.step: reads both, writes the shadow). Memory-
+  // bound: a full fine-tune of SD 1.5's 860 M parameters with AdamW moves 28 B each, 24 GB a step.
+  double optimizer_s = 0;
+  if (s.parallel.offload == Offload::none) {
+    const PrecisionRow& pr = info(s.precision);
+    const double states = info(s.optimizer).state_bytes_fixed > 0 ? info(s.optimizer).state_bytes_fixed
+                                                                 : info(s.optimizer).states_per_param * pr.state_elem_bytes;
+    const double trained = lora ? 4.0 : (pr.fp32_master ? 4.0 : pr.weight_bytes);
+    const double grad = lora ? 4.0 : pr.weight_bytes;
+    const double copy = !lora && pr.fp32_master ? pr.weight_bytes : 0.0;
+    const double per_param = grad + 2.0 * (trained + states) + copy + (io.ema ? 12.0 : 0.0);
+    const double shard = s.parallel.zero >= 1 ? gpus : 1.0;
+    double params = e.trainable_params;  // the denoiser's; a text encoder trained in full adds its own
+    for (const auto& c : s.model.components) {
+      if (c.role == "text_encoder" && io.train_text_encoder && !lora) params += c.params;
+    }
+    optimizer_s = params / shard * per_param / bw;
+  }
+  const double step_s = pass_s(per_gpu_samples, passes, kernel_passes) + per_gpu_samples * extra_flops / rate + dequant_s + optimizer_s;
   e.step_time_s = step_s;
   e.it_per_s = 1.0 / step_s;
   e.images_per_s = s.global_batch / step_s / gpus;

@@ -57,6 +57,12 @@ constexpr double kLiquidCoolingTdpW = 700;
 // Streaming kernels (decode's weight and KV reads, elementwise passes) reach ~80% of the
 // memory's peak bandwidth (STREAM-like copies: our H200 moved 4.19 of 4.8 TB/s, 87%).
 constexpr double kMemoryBandwidthEfficiency = 0.80;
+
+// Memory traffic per quantised parameter and pass when a frozen base computes through a
+// dequantised 16-bit copy (bitsandbytes' MatMul4Bit / QLoRA, for inputs of more than one row):
+// dequantize_4bit reads the 0.5-B NF4 weight and writes 2 B, the matmul reads those 2 B again
+// (bitsandbytes/autograd/_functions.py). Every forward, recompute and backward pass repeats it.
+constexpr double kDequantBytesPerParam = 4.5;
 // A kernel near the roofline's ridge reaches neither roof: with c its time at the compute rate and
 // m its time at the memory rate, it takes about sqrt(c^2 + m^2), not max(c, m) (a smooth roofline,
 // exponent 2). Set against Vidur's operator profiles of Llama 2's four linear layers in fp16 at 1 to
