@@ -279,6 +279,30 @@ TEST_CASE("vision: a small model on an Atlas 300I Duo is bound by its video deco
   CHECK(std::any_of(e.assumptions.begin(), e.assumptions.end(), [](const Notice& n) { return n.code == "a_decode_bound"; }));
 }
 
+TEST_CASE("vision: NVIDIA cards decode at their NVDEC engines times one engine's rate; a GeForce card's single NVDEC binds first") {
+  // NVIDIA Video Codec SDK 13.0 NVDEC Application Note, 1080p H.264 per engine: Turing 771 (GA100
+  // and Hopper NVDECs are Turing's), Ampere GA10x 748, Ada 903 frames/s. Engines: A100 5 and A30 4
+  // (MIG User Guide, full-GPU profiles), L4 4 (NVIDIA Dynamo's video-decode table), A10 2 (its
+  // specifications), every GeForce 1 (the application note).
+  auto decode = [](const char* id) { return cat().find_accelerator(id)->video_decode_1080p_fps.value_or(0); };
+  CHECK(decode("nvidia-a100-sxm4-40gb") == 5 * 771);
+  CHECK(decode("nvidia-a30") == 4 * 771);
+  CHECK(decode("nvidia-l4") == 4 * 903);
+  CHECK(decode("nvidia-a10") == 2 * 748);
+  CHECK(decode("nvidia-rtx-4090") == 903);
+  // YOLOv8n INT8 under TensorRT at batch 32 runs far above the decoders on both cards; at 30 fps
+  // per camera the RTX 4090 serves floor(903 / 30) = 30 streams, the L4 floor(3612 / 30) = 120.
+  for (const auto& [id, streams] : {std::pair<const char*, double>{"nvidia-rtx-4090", 30}, {"nvidia-l4", 120}}) {
+    const Estimate e = run({{"model", "yolov8n"}, {"task", "inference"}, {"gpu", id},
+                            {"vision", {{"input", 640}, {"batch", 32}, {"precision", "int8"}, {"runtime", "tensorrt"}, {"camera_fps", 30}}}});
+    INFO(id);
+    REQUIRE(e.streams);
+    CHECK(*e.fps > decode(id));
+    CHECK(*e.streams == streams);
+    CHECK(std::any_of(e.assumptions.begin(), e.assumptions.end(), [](const Notice& n) { return n.code == "a_decode_bound"; }));
+  }
+}
+
 TEST_CASE("vision: eager PyTorch at batch 1 is bound by launching kernels") {
   // ResNet-50, 174 kernels (vision_arch.py) x 18 us of host dispatch without autograd = 3.13 ms,
   // far above its 8.18 GFLOP of compute on an H200 (our H200 measured 3.26 ms at batch 1 and 3.48
