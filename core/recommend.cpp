@@ -368,6 +368,29 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
 }
 
 // [SECTION] fixes — one change that makes a setup fit.
+std::vector<CardRun> vision_lineup(const Scenario& s, const Catalog& catalog) {
+  std::vector<CardRun> out;
+  if (s.model.kind != "vision" || !s.vision) return out;
+  static const char* const kCards[] = {"nvidia-a10", "nvidia-l40s", "nvidia-l4", "nvidia-rtx-4090", "nvidia-t4", "huawei-atlas-300i-duo"};
+  for (const char* id : kCards) {
+    const Accelerator* card = catalog.find_accelerator(id);
+    if (!card) continue;
+    Scenario t = s;
+    t.gpu = card;
+    out.push_back({card, estimate(t)});
+  }
+  return out;
+}
+
+std::string streams_limit(const Estimate& e) {
+  if (!e.streams) return "";
+  for (const Notice& n : e.assumptions) {
+    if (n.code == "a_decode_bound") return "decoder";
+    if (n.code == "a_compute_bound") return "model";
+  }
+  return "unknown";
+}
+
 std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::size_t max_fixes) {
   std::vector<Fix> out;
   const Estimate now = estimate(s);

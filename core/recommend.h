@@ -61,6 +61,20 @@ struct Fix {
 // every fix is a valid scenario.
 std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::size_t max_fixes = 4);
 
+// A vision job on the cards its buyers weigh, one estimate each, in this order: the A10 and L40S
+// the buyers' guides name for factory inspection (../shared/seeds/000_53e277ed0031a4b8.txt,
+// 制造业质检视觉模型), the L4, RTX 4090 and T4 beside them, and the domestic Atlas 300I Duo. Cards
+// the catalog lacks are skipped; empty unless the model is a vision model.
+struct CardRun {
+  const Accelerator* card = nullptr;
+  Estimate estimate;
+};
+std::vector<CardRun> vision_lineup(const Scenario& s, const Catalog& catalog);
+// What caps a vision estimate's camera streams: "decoder" (the card's video decoders), "model"
+// (its frames/s), "unknown" (no source for the card's decoders: the model's count), or "" when
+// there are no streams.
+std::string streams_limit(const Estimate& e);
+
 // Card counts searched: 1, 2, 4, 8, then whole 8-card nodes doubling up to 4096.
 std::vector<int> card_counts(std::optional<int> max_cards);
 

@@ -8,6 +8,7 @@
 
 #include "core/contract.h"
 #include "core/hardware.h"
+#include "core/recommend.h"
 #include "core/validation.h"
 #include "vectors_io.h"
 
@@ -301,6 +302,30 @@ TEST_CASE("vision: NVIDIA cards decode at their NVDEC engines times one engine's
     CHECK(*e.streams == streams);
     CHECK(std::any_of(e.assumptions.begin(), e.assumptions.end(), [](const Notice& n) { return n.code == "a_decode_bound"; }));
   }
+}
+
+TEST_CASE("vision: the same job on the six cards buyers weigh, each with what caps its streams") {
+  // YOLOv8m, TensorRT fp16, batch 16, cameras at 25 fps (the line-inspection preset). The A10
+  // computes 681 frames/s (tests/vectors/recommend.json derives it): 27 streams, under its two
+  // NVDECs' 1,496 frames/s. The RTX 4090 computes more than its one NVDEC decodes (903 frames/s of
+  // 1080p H.264): floor(903 / 25) = 36. The Atlas 300I Duo's decoders (5,760) leave the model to bind.
+  const Scenario s = xuanka::test::scenario_of({{"model", "yolov8m"}, {"task", "inference"}, {"gpu", "nvidia-a10"},
+                                    {"vision", {{"input", 640}, {"batch", 16}, {"precision", "fp16"}, {"runtime", "tensorrt"}, {"camera_fps", 25}}}});
+  const std::vector<CardRun> lineup = vision_lineup(s, cat());
+  std::vector<std::string> ids;
+  for (const auto& r : lineup) ids.push_back(r.card->id);
+  CHECK(ids == std::vector<std::string>{"nvidia-a10", "nvidia-l40s", "nvidia-l4", "nvidia-rtx-4090", "nvidia-t4", "huawei-atlas-300i-duo"});
+  REQUIRE(lineup.size() == 6);
+  REQUIRE(lineup[0].estimate.streams);
+  CHECK(*lineup[0].estimate.streams == 27);
+  CHECK(streams_limit(lineup[0].estimate) == "model");
+  REQUIRE(lineup[3].estimate.streams);
+  CHECK(*lineup[3].estimate.fps > 903);
+  CHECK(*lineup[3].estimate.streams == 36);
+  CHECK(streams_limit(lineup[3].estimate) == "decoder");
+  CHECK(streams_limit(lineup[5].estimate) == "model");
+  // Not a vision model: no lineup.
+  CHECK(vision_lineup(xuanka::test::scenario_of({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-a10"}}), cat()).empty());
 }
 
 TEST_CASE("vision: eager PyTorch at batch 1 is bound by launching kernels") {

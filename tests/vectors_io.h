@@ -37,14 +37,16 @@ inline const core::Catalog& catalog() {
   return c;
 }
 
-// A scenario parsed against the embedded catalog and estimated; a bad scenario fails the test
-// with every diagnostic.
-inline core::Estimate estimate_of(const nlohmann::json& j) {
+// A scenario parsed against the embedded catalog; a bad scenario fails the test with every
+// diagnostic.
+inline core::Scenario scenario_of(const nlohmann::json& j) {
   core::Scenario s;
   const core::Diagnostics d = core::from_json(j, catalog(), s);
   for (const auto& x : d) UNSCOPED_INFO(x.text());
   REQUIRE(d.empty());
-  return core::estimate(s);
+  return s;
 }
+// The same, estimated.
+inline core::Estimate estimate_of(const nlohmann::json& j) { return core::estimate(scenario_of(j)); }
 
 }  // namespace xuanka::test

@@ -103,6 +103,7 @@ struct Derived {
   std::optional<core::ServingPlan> serving_plan;  // inference with a number of users
   std::vector<core::ServingPoint> serving_curve;  // per-user speed vs per-card throughput (LLM inference)
   std::optional<core::HostSizing> host;           // servers, disk and network around the cards
+  std::vector<core::CardRun> vision_lineup;       // a vision job on the cards its buyers weigh
   std::vector<core::RunConfig> run_configs;       // one per framework the scenario can be written for
   std::optional<core::CostResult> cost;
   std::optional<core::Recommendation> recommendation;

@@ -98,6 +98,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   d.fixes.clear();
   if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);
   d.host = core::size_host(d.scenario, *d.estimate);
+  d.vision_lineup = core::vision_lineup(d.scenario, catalog);
   d.run_configs.clear();
   for (const std::string& fw : core::run_config_frameworks(d.scenario)) {
     core::RunConfig rc;

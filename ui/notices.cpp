@@ -12,13 +12,16 @@ namespace xuanka::ui {
 std::string notice_text(core::Lang L, const core::Notice& n) {
   const auto key = str_by_key("n_" + n.code);  // notice code X <-> string key n_X
   if (!key) return n.en;
-  std::string s = tr(L, *key);
-  for (std::size_t i = 0; i < n.args.size(); ++i) {
+  return fill_slots(tr(L, *key), n.args);
+}
+
+std::string fill_slots(std::string text, const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string slot = "{" + std::to_string(i) + "}";
-    const std::size_t p = s.find(slot);
-    if (p != std::string::npos) s.replace(p, slot.size(), n.args[i]);
+    const std::size_t p = text.find(slot);
+    if (p != std::string::npos) text.replace(p, slot.size(), args[i]);
   }
-  return s;
+  return text;
 }
 
 std::string strategy_text(core::Lang L, const core::Option& o) {

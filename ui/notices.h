@@ -1,6 +1,7 @@
 // Core's notices (warnings, reasons) in the interface language (ui layer).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/catalog.h"
 
@@ -13,6 +14,8 @@ namespace xuanka::ui {
 // The translated sentence for `n`, with its arguments filled in; core's English when the code
 // is not in the table.
 std::string notice_text(core::Lang L, const core::Notice& n);
+// `text` with each {i} replaced by args[i].
+std::string fill_slots(std::string text, const std::vector<std::string>& args);
 // An option's strategy in words: "TP 8 · PP 4 · ZeRO-1 · 选择性重计算".
 std::string strategy_text(core::Lang L, const core::Option& o);
 

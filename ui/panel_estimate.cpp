@@ -656,6 +656,28 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         const double per_card_month = *dv.cost->rent_cny_per_hour / s.parallel.gpus * 730.0;
         label_value(ctx, tr(L, Str::vis_cost_stream), core::format_cny(per_card_month / *e.streams, L));
       }
+      // What caps the streams, in words; the same job on the cards buyers weigh, one line each.
+      auto limit_word = [&](const core::Estimate& x) {
+        const std::string limit = core::streams_limit(x);
+        return tr(L, limit == "decoder" ? Str::vis_limit_decoder : limit == "model" ? Str::vis_limit_model : Str::vis_limit_unknown);
+      };
+      if (e.streams) label_value(ctx, tr(L, Str::vis_limit_row), limit_word(e));
+      if (!dv.vision_lineup.empty()) {
+        ImGui::Spacing();
+        heading(ctx, tr(L, Str::vis_lineup));
+        for (const core::CardRun& run : dv.vision_lineup) {
+          const core::Estimate& x = run.estimate;
+          std::string name = run.card->name;
+          if (run.card == s.gpu) name = fill_slots(tr(L, Str::vis_lineup_this), {name});
+          if (!x.fps || !x.latency_ms) {
+            text_disabled(ctx, fill_slots(tr(L, Str::vis_lineup_none), {name}).c_str());
+            continue;
+          }
+          text_wrapped(ctx, fill_slots(tr(L, Str::vis_lineup_row), {name, core::format_sig(*x.latency_ms, 3), core::format_grouped(*x.fps),
+                                                                     core::format_grouped(x.streams.value_or(0)), limit_word(x)}).c_str());
+        }
+        track(ctx, "est.vision_lineup");
+      }
     } else {
       text_disabled(ctx, tr(L, Str::no_time_hint));
     }

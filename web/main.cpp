@@ -566,7 +566,15 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            r["train_s"] = d.estimate->train_s ? json(*d.estimate->train_s) : json(nullptr);
            r["fps"] = d.estimate->fps ? json(*d.estimate->fps) : json(nullptr);
            r["streams"] = d.estimate->streams ? json(*d.estimate->streams) : json(nullptr);
+           r["streams_limit"] = core::streams_limit(*d.estimate);
          }
+         json lineup = json::array();  // the vision job on the cards buyers weigh, as Estimate lists them
+         for (const auto& run : d.vision_lineup) {
+           lineup.push_back({{"card", run.card->id}, {"fps", run.estimate.fps ? json(*run.estimate.fps) : json(nullptr)},
+                             {"streams", run.estimate.streams ? json(*run.estimate.streams) : json(nullptr)},
+                             {"limit", core::streams_limit(run.estimate)}});
+         }
+         r["vision_lineup"] = lineup;
          if (d.cost && d.cost->break_even_months) r["break_even_months"] = *d.cost->break_even_months;
          if (d.cost && d.cost->rent_cny_per_hour) {
            r["rent_cny_per_hour"] = *d.cost->rent_cny_per_hour;  // all cards, VAT included

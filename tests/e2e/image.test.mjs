@@ -34,6 +34,16 @@ for (const device of [DESKTOP, PHONE]) {
     // streams, from its measured 56 TFLOPS matmul rate; tests/vectors/recommend.json has the derivation).
     expect(s.results.fps > 0 && s.results.streams >= 1 && s.results.streams === Math.floor(s.results.fps / 25),
            `streams should be frames/s over 25: ${JSON.stringify(s.results)}`);
+    // What caps the streams is named, and the same job runs on the six cards buyers weigh: the A10
+    // (the preset's card) is model-bound at 27; the RTX 4090's one NVDEC (903 frames/s of 1080p H.264,
+    // NVIDIA's NVDEC Application Note) caps it at floor(903 / 25) = 36 streams, whatever its compute.
+    expect(s.results.streams_limit === 'model', `A10 streams limit: ${s.results.streams_limit}`);
+    const lineup = Object.fromEntries(s.results.vision_lineup.map((r) => [r.card, r]));
+    expect(['nvidia-a10', 'nvidia-l40s', 'nvidia-l4', 'nvidia-rtx-4090', 'nvidia-t4', 'huawei-atlas-300i-duo'].every((id) => lineup[id]),
+           `lineup ${JSON.stringify(s.results.vision_lineup)}`);
+    expect(lineup['nvidia-a10'].streams === s.results.streams, `the A10's line repeats the estimate: ${JSON.stringify(lineup['nvidia-a10'])}`);
+    expect(lineup['nvidia-rtx-4090'].limit === 'decoder' && lineup['nvidia-rtx-4090'].streams === 36,
+           `RTX 4090: ${JSON.stringify(lineup['nvidia-rtx-4090'])}`);
     await screenshot(page, `${device.name}-estimate-yolo-zh`);
     await press(page, device, 'lang');
     s = await state(page);
