@@ -353,6 +353,7 @@ void read_diffusion(ObjectReader& r, ModelArch& m, bool inline_form) {
         num(g, "ckpt_bytes", c.ckpt_bytes);
         num(g, "ckpt_block_lora_bytes", c.ckpt_block_lora_bytes);
         num(g, "ckpt_block_full_bytes", c.ckpt_block_full_bytes);
+        num(g, "ckpt_block_score_elements", c.ckpt_block_score_elements, false);  // optional: 0 where absent
         num(g, "score_elements", c.score_elements);
         num(g, "infer_peak_bytes", c.infer_peak_bytes);
         num(g, "largest_layer_params", c.largest_layer_params);

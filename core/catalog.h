@@ -112,6 +112,7 @@ struct DiffusionComponent {
   double kernels = 0;                  // kernels of one eager forward
   double act_lora_bytes = 0, act_full_bytes = 0;           // saved for backward per sample (frozen+LoRA / all trainable)
   double ckpt_bytes = 0, ckpt_block_lora_bytes = 0, ckpt_block_full_bytes = 0;  // with gradient checkpointing
+  double ckpt_block_score_elements = 0;  // attention scores of the checkpointed block with the most (eager attention rebuilds them)
   double score_elements = 0;           // attention scores per sample per forward (eager attention)
   double infer_peak_bytes = 0;         // largest live set of a no-grad 16-bit forward, per sample
   double lora_io_attn_qv = 0, lora_io_attn = 0, lora_io_all_linear = 0;  // sum of in+out features of LoRA targets

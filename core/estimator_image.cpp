@@ -56,6 +56,12 @@ constexpr double kFragmentation = 0.08;
 // output (softmax runs in fp32 under autocast) and its 16-bit copy (torch.amp op lists; our H200
 // SD 1.5 LoRA measurement with diffusers' AttnProcessor: 6.1 GiB vs 0.9 + 4.1 derived).
 constexpr double kEagerScoreBytes = 6.0;
+// Bytes per score element of eager attention in the backward of a recomputed (checkpointed)
+// block: the block's forward runs again and keeps its softmax output, and the softmax's backward
+// then holds that output, the gradient arriving for it and the gradient it produces for the
+// scores at once, each in fp32 (softmax runs in fp32 under autocast and in fp32 training; torch's
+// softmax_backward_data takes the output and its gradient and returns a new tensor): 3 x 4 B.
+constexpr double kEagerRecomputeScoreBytes = 12.0;
 // Memory traffic of eager attention per score element and forward, 16-bit: the scores written
 // (2 B), read and written by softmax (4 B), read by the product with V (2 B) = 8 B; fp32 doubles
 // it. Training adds the backward (softmax grad reads output and grad, writes grad; both matmul
@@ -194,6 +200,9 @@ void diffusion_training_memory(const Scenario& s, const DiffusionComponent& dn, 
   double per_sample;
   if (s.recompute == Recompute::full) {
     per_sample = dn.ckpt_bytes * k.linear + (lora ? dn.ckpt_block_lora_bytes : dn.ckpt_block_full_bytes) * k.linear;
+    // Eager attention materialises the recomputed block's scores again (checkpointing keeps
+    // only the blocks' inputs; the scores exist while that one block's backward runs).
+    if (!s.flash_attention) per_sample += kEagerRecomputeScoreBytes * dn.ckpt_block_score_elements * k.attention;
   } else {
     per_sample = (lora ? dn.act_lora_bytes : dn.act_full_bytes) * k.linear;
     if (!s.flash_attention) per_sample += kEagerScoreBytes * dn.score_elements * k.attention;

@@ -140,6 +140,20 @@ TEST_CASE("image: activations scale with the pixels, and checkpointing keeps onl
   CHECK_THAT(run(eager).memory.activations_bytes, WithinRel(2 * (u.act_lora_bytes / 4 + 6.0 * u.score_elements / 16), 1e-12));
 }
 
+TEST_CASE("image: under checkpointing, eager attention rebuilds the recomputed block's scores") {
+  // SD 1.5 at 512 px: the Transformer2DModel with the most scores is at the 64 x 64 level: 8 heads
+  // x (4096 x 4096 self + 4096 x 77 cross) = 136,740,864 elements. Its recompute keeps the fp32
+  // softmax output, and the softmax's backward adds its gradient and the scores' gradient, both
+  // fp32: 12 B each. DreamBooth's prior preservation makes 2 samples a step.
+  CHECK(part("stable-diffusion-1.5", "denoiser").ckpt_block_score_elements == 8.0 * (4096.0 * 4096 + 4096.0 * 77));
+  const json sdpa = {{"model", "stable-diffusion-1.5"}, {"task", "full_ft"}, {"precision", "fp32"}, {"optimizer", "adamw_8bit"}, {"micro_batch", 1},
+                     {"recompute", "full"}, {"flash_attention", true}, {"image", {{"resolution", 512}, {"prior_preservation", true}}}};
+  json eager = sdpa;
+  eager["flash_attention"] = false;
+  const Estimate f = run(sdpa), e = run(eager);
+  CHECK_THAT(e.memory.activations_bytes - f.memory.activations_bytes, WithinRel(2 * 12 * 136740864.0, 1e-12));
+}
+
 TEST_CASE("image: model CPU offload keeps the largest component on the GPU, the T5's wo stays fp32") {
   // FLUX.1-dev in nf4: the transformer and T5 quantised, T5's 1,006,632,960 wo parameters kept in
   // fp32 by transformers; with model offload only the largest part is resident.

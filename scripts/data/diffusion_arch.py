@@ -24,6 +24,9 @@ estimator needs no architecture walk at run time:
                             128 likewise), so SD 1.5's 40-wide heads run the 64-wide kernel
   score_elements            attention score elements of one forward (heads x queries x keys): eager
                             attention materialises them
+  ckpt_block_score_elements the score elements of the checkpointed block with the most (a
+                            Transformer2DModel's self- and cross-attention, a FLUX block's joint
+                            attention): eager attention rebuilds them when the block is recomputed
   infer_peak_bytes          the largest live set of a no-grad 16-bit forward, per sample
   lora_io                   sum of (in + out) features of the LoRA targets, per target set
   largest_layer_params      the largest conv / linear weight (a quantised base dequantises it whole)
@@ -49,6 +52,7 @@ class Count:
         self.lora = 0.0; self.full = 0.0            # saved bytes, per sample
         self.scores = 0.0                           # score elements
         self.ckpt = 0.0; self.block_lora = 0.0; self.block_full = 0.0; self.block_max = (0.0, 0.0)
+        self.block_scores = 0.0                     # score elements of the block with the most
         self.infer_peak = 0.0
         self.io = {"attn_qv": 0, "attn": 0, "all_linear": 0}
         self.largest = 0                            # parameters of the largest conv / linear
@@ -56,11 +60,12 @@ class Count:
     # -- block bookkeeping for checkpointing: each resnet / transformer is a checkpointed block
     def begin_block(self, input_bytes):
         self.ckpt += input_bytes
-        self._l0, self._f0 = self.lora, self.full
+        self._l0, self._f0, self._s0 = self.lora, self.full, self.scores
 
     def end_block(self):
         dl, df = self.lora - self._l0, self.full - self._f0
         self.block_max = (max(self.block_max[0], dl), max(self.block_max[1], df))
+        self.block_scores = max(self.block_scores, self.scores - self._s0)
 
     def conv(self, ci, co, k, hw, trainable_input_bytes):
         self.params += ci * co * k * k + co; self.mac += ci * co * k * k * hw; self.kernels += 1
@@ -268,7 +273,7 @@ def describe(name, c, ref_px):
         "attention_kernel_gflops": round(2 * c.attn_kernel_mac / 1e9, 1), "kernels": c.kernels,
         "act_lora_bytes": round(c.lora), "act_full_bytes": round(c.full),
         "ckpt_bytes": round(c.ckpt), "ckpt_block_lora_bytes": round(c.block_max[0]), "ckpt_block_full_bytes": round(c.block_max[1]),
-        "score_elements": round(c.scores), "infer_peak_bytes": round(c.infer_peak),
+        "score_elements": round(c.scores), "ckpt_block_score_elements": round(c.block_scores), "infer_peak_bytes": round(c.infer_peak),
         "lora_io": c.io, "largest_layer_params": c.largest,
     }
 

@@ -24,7 +24,7 @@ def denoiser(c, arch, ref_px, ref_text_len=0, patch_px=0):
     if arch == "dit":
         out.update({"ref_text_len": ref_text_len, "patch_px": patch_px})
     out.update({k: d[k] for k in ("linear_gflops", "conv_gflops", "attention_gflops", "attention_kernel_gflops", "kernels", "act_lora_bytes", "act_full_bytes", "ckpt_bytes",
-                                   "ckpt_block_lora_bytes", "ckpt_block_full_bytes", "score_elements", "infer_peak_bytes", "lora_io",
+                                   "ckpt_block_lora_bytes", "ckpt_block_full_bytes", "score_elements", "ckpt_block_score_elements", "infer_peak_bytes", "lora_io",
                                    "largest_layer_params")})
     return out
 
