@@ -48,5 +48,12 @@ inline core::Scenario scenario_of(const nlohmann::json& j) {
 }
 // The same, estimated.
 inline core::Estimate estimate_of(const nlohmann::json& j) { return core::estimate(scenario_of(j)); }
+// How much longer a training step of `a` is than one of `b` (both must give a step time).
+inline double step_time_difference_s(const nlohmann::json& a, const nlohmann::json& b) {
+  const core::Estimate ea = estimate_of(a), eb = estimate_of(b);
+  REQUIRE(ea.step_time_s);
+  REQUIRE(eb.step_time_s);
+  return *ea.step_time_s - *eb.step_time_s;
+}
 
 }  // namespace xuanka::test
