@@ -1,6 +1,8 @@
 // Tests of the recommender and the cost model: known jobs, properties, hand-calculated costs.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "core/contract.h"
 #include "core/catalog_embedded.h"
 #include "core/recommend.h"
@@ -279,6 +281,19 @@ TEST_CASE("recommend: QLoRA is never put on a card that bitsandbytes does not ru
     INFO(o.card->id);
     CHECK_FALSE((o.card->support.count("bitsandbytes") && o.card->support.at("bitsandbytes").level == "no"));
   }
+}
+
+TEST_CASE("recommend: a vision option says what caps its streams, the model or the card's video decoders") {
+  // YOLOv8n INT8 under TensorRT at batch 32, cameras at 30 fps: an RTX 4090 computes far more than
+  // its one NVDEC decodes (903 frames/s of 1080p H.264, NVIDIA's NVDEC Application Note), so its
+  // option names the decoder; 60 streams take floor(903 / 30) = 30 per card, 2 cards.
+  const Scenario s = scenario({{"model", "yolov8n"}, {"task", "inference"},
+                               {"vision", {{"input", 640}, {"batch", 32}, {"precision", "int8"}, {"runtime", "tensorrt"}, {"camera_fps", 30}}}});
+  const Recommendation r = recommend(s, cat(), constraints({{"streams", 60}}));
+  const auto it = std::find_if(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->id == "nvidia-rtx-4090"; });
+  REQUIRE(it != r.options.end());
+  CHECK(it->cards == 2);
+  CHECK(std::any_of(it->reasons.begin(), it->reasons.end(), [](const Notice& n) { return n.code == "a_decode_bound"; }));
 }
 
 TEST_CASE("fixes: a setup that does not fit gets single changes that make it fit, each valid and translated") {

@@ -21,7 +21,8 @@ Engines per card:
   4g.24gb ... 4 NVDECs", "MIG 7g.80gb ... 7 NVDECs", "MIG 7g.94gb", "MIG 7g.141gb").
 - L4 4, L40 and L40S 3: NVIDIA Dynamo's "Video Decode GPU Requirements" table (it gives A100 5 and
   H100/H200 7 as the MIG guide does).
-- A10 2: NVIDIA's A10 specifications, "Encode/decode: 1 encoder, 2 decoder (+AV1 decode)".
+- A10 2: NVIDIA's A10 specifications, "Encode/decode: 1 encoder, 2 decoder (+AV1 decode)" (read in
+  the reproduction of NVIDIA's table in a 2024 Numba GPU course notebook by F.-D. Collin and G. Durif).
 - GeForce (RTX 3090, RTX 4090, RTX 4090 D): the application note, "All GeForce products consist
   of a single NVDEC". The RTX 50 series is left out: the sentence predates Blackwell GeForce.
 Left without the field (no engine count with a source): V100, A40, A800, H800, H20, L20, the
@@ -31,16 +32,15 @@ usage: scripts/data/patch_video_decode.py
 """
 from catalog_patch import patch_field
 
-NOTE = ("docs.nvidia.com/video-technologies/video-codec-sdk/13.0/nvdec-application-note "
-        "(table 'NVDEC Decoding Performance': 1080p H.264 per NVDEC engine, %s)")
-TURING = NOTE % "Turing 771 fps at 1860 MHz; GA100 and Hopper NVDECs are Turing's, scaled by clock"
-AMPERE = NOTE % "Ampere GA10x 748 fps at 1665 MHz"
-ADA = NOTE % "Ada 903 fps at 2160 MHz"
-MIG = "docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-mig-profiles.html (full-GPU profile '%s ... %d NVDECs')"
-DYNAMO = "docs.nvidia.com/dynamo/dev/multimodal/video-decode-gpu-requirements.md (table: '%s | Ada Lovelace | %d engines')"
-GEFORCE = "the same application note: 'All GeForce products consist of a single NVDEC'"
-A10 = ("NVIDIA A10 specifications, 'Encode/decode: 1 encoder 2 decoder (+AV1 decode)' "
-       "(nvidia.com/en-us/data-center/products/a10-gpu, as reproduced in a 2024 Numba GPU course notebook by F.-D. Collin and G. Durif)")
+APP_NOTE = ("docs.nvidia.com/video-technologies/video-codec-sdk/13.0/nvdec-application-note ('NVDEC Decoding Performance', "
+            "1080p H.264 per engine: %s)")
+TURING = APP_NOTE % "Turing 771; GA100 and Hopper have Turing's NVDEC"
+AMPERE = APP_NOTE % "Ampere 748"
+ADA = APP_NOTE % "Ada 903"
+MIG = "docs.nvidia.com/datacenter/tesla/mig-user-guide ('%s ... %d NVDECs')"
+DYNAMO = "docs.nvidia.com/dynamo video-decode-gpu-requirements ('%s | Ada Lovelace | %d engines')"
+GEFORCE = "the NVDEC Application Note: 'All GeForce products consist of a single NVDEC'"
+A10 = "NVIDIA A10 specifications: 'Encode/decode: 1 encoder 2 decoder (+AV1 decode)'"
 
 PER_ENGINE = {"turing": (771, TURING), "ampere": (748, AMPERE), "ada": (903, ADA)}
 CARDS = {
@@ -73,10 +73,8 @@ for card, (arch, engines, count_source) in CARDS.items():
 
 def note(fps):
     engines = ENGINES[fps]
-    return ("Video decode: %d NVDEC engine%s x %d frames/s of 1080p H.264 each (NVIDIA Video Codec SDK 13.0 "
-            "NVDEC Application Note, at its reference video clock; HEVC decodes faster) = %d frames/s, a ceiling: "
-            "a card whose video clock is lower decodes proportionally less."
-            % (engines, "" if engines == 1 else "s", fps // engines, fps))
+    return ("Video decode: %d NVDEC x %d fps of 1080p H.264 (NVDEC Application Note, at its reference clock) = %d fps, a ceiling."
+            % (engines, fps // engines, fps))
 
 
 patch_field("video_decode_1080p_fps", PATCH, note)
