@@ -127,6 +127,12 @@ double component_bytes(const DiffusionComponent& c, WeightFormat f) {
   return (c.params - fp32_part) * w.stored_bytes + fp32_part * 4.0;
 }
 
+// Bytes of optimizer state per trained parameter (besides any fp32 master copy).
+double optimizer_state_bytes(const Scenario& s) {
+  const OptimizerRow& o = info(s.optimizer);
+  return o.state_bytes_fixed > 0 ? o.state_bytes_fixed : o.states_per_param * info(s.precision).state_elem_bytes;
+}
+
 // Parameters of a component stored quantised in format f (its fp32-kept part stays out).
 double quantised_params(const DiffusionComponent& c, WeightFormat f) {
   return info(f).quantised ? c.params - std::min(c.keep_fp32_params, c.params) : 0.0;
@@ -141,8 +147,7 @@ void diffusion_training_memory(const Scenario& s, const DiffusionComponent& dn, 
   const PrecisionRow& pr = info(s.precision);
   // The denoiser: trainable with its states (ZeRO shards them over data parallel), or a frozen
   // base in its stored format with LoRA adapters (diffusers' scripts train them in fp32).
-  const double opt_state = info(s.optimizer).state_bytes_fixed > 0 ? info(s.optimizer).state_bytes_fixed
-                                                                    : info(s.optimizer).states_per_param * pr.state_elem_bytes;
+  const double opt_state = optimizer_state_bytes(s);
   double trainable = 0;
   if (lora) {
     const double io_sum = s.lora_targets == LoraTargets::attn_qv ? dn.lora_io_attn_qv
@@ -285,9 +290,8 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   // kernels — one by one from Python in eager PyTorch, whose dispatch the GPU waits for when the
   // kernels are shorter than it (most of a denoiser's are at these batch sizes: our H200 ran
   // SD 1.5 training at batch 1 and 4 in the same 0.11 s); a fused engine's launch latency.
-  const double score_traffic = s.flash_attention ? 0.0
-      : dn.score_elements * k.attention * kEagerTrafficBytes * (fp32 ? 2.0 : 1.0) / (*a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
-  const double bw = *a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
+  const double bw = *a.memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;  // bytes/s a streaming kernel reaches
+  const double score_traffic = s.flash_attention ? 0.0 : dn.score_elements * k.attention * kEagerTrafficBytes * (fp32 ? 2.0 : 1.0) / bw;
   auto pass_s = [&](double samples, double passes, double kernel_passes) {
     const double gpu = samples * passes * (conv_flops / rate + (linear_flops - conv_flops) / fp32_rate + attention_flops / attn_rate + score_traffic);
     return gpu + kernel_passes * dn.kernels * (fused ? hw::kSmallKernelS : kDispatchS);
@@ -352,8 +356,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   double optimizer_s = 0;
   if (s.parallel.offload == Offload::none) {
     const PrecisionRow& pr = info(s.precision);
-    const double states = info(s.optimizer).state_bytes_fixed > 0 ? info(s.optimizer).state_bytes_fixed
-                                                                 : info(s.optimizer).states_per_param * pr.state_elem_bytes;
+    const double states = optimizer_state_bytes(s);
     const double trained = lora ? 4.0 : (pr.fp32_master ? 4.0 : pr.weight_bytes);
     const double grad = lora ? 4.0 : pr.weight_bytes;
     const double copy = !lora && pr.fp32_master ? pr.weight_bytes : 0.0;

@@ -1,4 +1,5 @@
 // The recommender (core layer). [SECTION] candidates  [SECTION] search  [SECTION] ranking
+// [SECTION] image and vision  [SECTION] vision line-up  [SECTION] fixes
 #include "core/recommend.h"
 
 #include <algorithm>
@@ -371,7 +372,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   return rec;
 }
 
-// [SECTION] fixes — one change that makes a setup fit.
+// [SECTION] vision line-up — the same vision job on the cards its buyers weigh.
 std::vector<CardRun> vision_lineup(const Scenario& s, const Catalog& catalog) {
   std::vector<CardRun> out;
   if (s.model.kind != "vision" || !s.vision) return out;
@@ -395,6 +396,7 @@ std::string streams_limit(const Estimate& e) {
   return "unknown";
 }
 
+// [SECTION] fixes — one change that makes a setup fit.
 std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::size_t max_fixes) {
   std::vector<Fix> out;
   const Estimate now = estimate(s);
