@@ -726,7 +726,10 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double remote_bytes = sent_bytes * (1.0 - in_server / ep) * ep / (ep - 1.0);
     const double local_bytes = sent_bytes - remote_bytes;
     const double local_bytes_per_s = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
-    const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency), local_bytes / local_bytes_per_s);
+    // A group with one rank per server (tp fills the server) sends nothing over the fast link,
+    // whose per-card share is then zero on a full mesh: no bytes take no time (not 0/0).
+    const double local_s = local_bytes > 0 ? local_bytes / local_bytes_per_s : 0.0;
+    const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency), local_s);
     const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / static_cast<double>(pp);
     const double a2a_total_s = a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
     // Overlapped (parallel.ep_overlap: Megatron-Core's combined 1F1B pairs each micro-batch's

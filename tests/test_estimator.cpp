@@ -90,6 +90,25 @@ TEST_CASE("time: expert parallelism pays its all-to-alls, across servers at the 
   CHECK_THAT(*run(j).step_time_s - *run(one).step_time_s, WithinRel(a2a_s * 4 * 48 * 64, 1e-6));
 }
 
+TEST_CASE("time: an expert group with one rank per server sends every all-to-all over the network") {
+  // The shape above on AMD MI300X (an 8-card full mesh, no scale-out figure in the catalog: the
+  // reference 200 Gb/s NIC, hw::kNicBytesPerS) with tp 8: each server holds one rank of the EP 4
+  // group, so all of each all-to-all's 4096 x 8 x 2048 x 2 B x (ep - 1) / ep (sequence parallel off:
+  // every tp rank holds the whole micro-batch) leaves over the NIC at 80%, and nothing crosses the
+  // mesh. The in-server share was 0 B over a mesh of one card's zero links: a float division by
+  // zero under UBSan (issue 40), which the sanitize build's run of this test catches.
+  const json moe = {{"params", 30.5e9}, {"layers", 48}, {"hidden", 2048}, {"heads", 32}, {"kv_heads", 4}, {"head_dim", 128},
+                    {"ffn_hidden", 6144}, {"ffn_type", "gated"}, {"vocab", 151936},
+                    {"moe", {{"experts", 128}, {"top_k", 8}, {"shared_experts", 0}, {"expert_ffn_hidden", 768}}}};
+  json j = {{"model", moe}, {"task", "pretrain"}, {"seq_len", 4096}, {"micro_batch", 1}, {"global_batch", 1024},
+            {"gpu", "amd-mi300x"}, {"parallel", {{"gpus", 32}, {"tp", 8}, {"ep", 4}, {"zero", 1}}}};
+  json one = j;
+  one["parallel"]["ep"] = 1;
+  // 32 GPUs / tp 8 = 4 data-parallel ranks: 1024 / 4 = 256 micro-batches per rank.
+  const double a2a_s = 4096.0 * 8 * 2048 * 2 * 3.0 / 4.0 / (25e9 * 0.8);
+  CHECK_THAT(*run(j).step_time_s - *run(one).step_time_s, WithinRel(a2a_s * 4 * 48 * 256, 1e-6));
+}
+
 TEST_CASE("memory: ZeRO stage k+1 never needs more than stage k") {
   for (int gpus : {1, 2, 8, 64}) {
     double prev = 1e300;

@@ -60,7 +60,10 @@ export const state = (page) => page.evaluate(() => window.xuanka.state());
 export const rects = (page) => page.evaluate(() => window.xuanka.rects());
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// One-finger drag from (x, y0) to (x, y1) through CDP touch events (a phone scroll gesture).
+// One-finger drag from (x, y0) to (x, y1) through CDP touch events (a phone scroll gesture). Each
+// event waits for a frame while the finger is down, and a frame of the dpr-3 phone canvas takes
+// SwiftShader ~0.3-0.4 s on these machines (measured 2026-12-03; 0.07-0.1 s at dpr 1): ensureVisible
+// moves in 3 steps, the gesture test (interface.test.mjs) in 8 like a finger.
 export async function swipe(page, x, y0, y1, steps = 8) {
   const cdp = await page.createCDPSession();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
@@ -98,7 +101,7 @@ export async function ensureVisible(page, device, id, popup = null) {
       const p = popup && all[popup];
       const mid = p ? p.y + p.h / 2 : vh * [0.5, 0.78, 0.3][stuck % 3], span = p ? p.h * 0.3 : vh * 0.2;
       const [y0, y1] = down ? [mid + span, mid - span] : [mid - span, mid + span];
-      await swipe(page, x, y0, y1);
+      await swipe(page, x, y0, y1, 3);
     } else {
       await page.mouse.move(x, popup && all[popup] ? all[popup].y + all[popup].h / 2 : vh / 2);
       await page.mouse.wheel({ deltaY: down ? 300 : -300 });
