@@ -16,6 +16,7 @@ inline const ImVec4 kWhite(1.0f, 1.0f, 1.0f, 1.0f);
 inline const ImVec4 kText(0.10f, 0.12f, 0.16f, 1.0f);
 inline const ImVec4 kTextMuted(0.42f, 0.45f, 0.50f, 1.0f);
 inline const ImVec4 kWindowBg(0.97f, 0.97f, 0.98f, 1.0f);
+inline const ImVec4& kContentBg = kWhite;  // the content's background (ImGuiCol_ChildBg), cleared to by the page
 inline const ImVec4 kFrameBg(0.96f, 0.97f, 0.99f, 1.0f);
 inline const ImVec4 kBorder(0.70f, 0.74f, 0.80f, 0.60f);
 inline const ImVec4 kControl(0.88f, 0.92f, 0.98f, 1.0f);       // buttons, headers, tabs

@@ -30,6 +30,7 @@
 #include "ui/fonts.h"
 #include "ui/export.h"
 #include "ui/page_state.h"
+#include "ui/palette.h"
 #include "ui/text_field.h"
 
 using nlohmann::json;
@@ -369,7 +370,9 @@ void frame() {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_page.window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.97f, 0.97f, 0.98f, 1.0f);
+  // The content's background: neither it nor the root window draws one (ui/app.cpp draw_app).
+  const ImVec4& bg = ui::palette::kContentBg;
+  glClearColor(bg.x, bg.y, bg.z, bg.w);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++g_page.frames_rendered;
