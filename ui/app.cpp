@@ -237,8 +237,9 @@ bool draw_app(AppState& state, const FrameEnv& env, const Fonts& fonts, FrameRep
   // Neither the root nor the content (below) draws its background: the page clears the screen to
   // the content's white (palette::kContentBg, web/main.cpp) and the root's grey is painted only where
   // it shows, around the content. Two full-screen blended quads had cost every frame two screens of
-  // fill for pixels drawn again (the phone's 1170 x 2532 canvas in SwiftShader: 0.41-0.45 s a frame
-  // with both, 0.22-0.30 s without the root's, measured 2026-12-03).
+  // fill for pixels drawn again (the phone's 1170 x 2532 canvas in SwiftShader: 0.40-0.45 s a frame
+  // with both, 0.23-0.27 s without them, median of 12 touch moves, measured 2026-12-03; the
+  // screenshots are pixel-identical).
   const ImGuiWindowFlags root_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                       ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;

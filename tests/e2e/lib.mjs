@@ -62,7 +62,8 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // One-finger drag from (x, y0) to (x, y1) through CDP touch events (a phone scroll gesture). Each
 // event waits for a frame while the finger is down, and a frame of the dpr-3 phone canvas takes
-// SwiftShader ~0.3-0.4 s on these machines (measured 2026-12-03; 0.07-0.1 s at dpr 1): ensureVisible
+// SwiftShader 0.23-0.27 s on these machines (measured 2026-12-03; 0.4 s before the page stopped
+// drawing full-screen backgrounds, ui/app.cpp; 0.07-0.1 s at dpr 1): ensureVisible
 // moves in 3 steps, the gesture test (interface.test.mjs) in 8 like a finger.
 export async function swipe(page, x, y0, y1, steps = 8) {
   const cdp = await page.createCDPSession();
