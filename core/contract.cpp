@@ -314,9 +314,22 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       pr.error("vp", "pp x vp (" + std::to_string(static_cast<long long>(q.pp) * q.vp) + ") exceeds layers + 2 (" + std::to_string(m.layers + 2) +
                          ": the embedding and the loss can take a chunk each)");
     }
-    if (q.ep > 1 && (!m.moe || m.moe->experts % q.ep != 0)) {
-      pr.error("ep", m.moe ? std::to_string(q.ep) + " does not divide experts (" + std::to_string(m.moe->experts) + ")"
-                           : "expert parallelism needs an MoE model");
+    // Expert parallelism spreads whole experts over ep of a pipeline stage's gpus / pp cards
+    // (core/estimator.cpp place(): Megatron-Core's MoE parallel folding with expert tensor-parallel
+    // size 1, which asserts world % (etp x ep x pp) == 0 and experts % ep == 0). Serving needs only
+    // ep <= the stage's cards: a card then holds ceil(experts / ep) (../shared/SCENARIO.md, "Cards,
+    // replicas and experts").
+    const bool serving = s.task == Task::inference;
+    if (q.ep > 1 && !m.moe) {
+      pr.error("ep", "expert parallelism needs an MoE model");
+    } else if (q.ep > 1 && !serving && m.moe->experts % q.ep != 0) {
+      pr.error("ep", std::to_string(q.ep) + " does not divide experts (" + std::to_string(m.moe->experts) + ")");
+    } else if (q.ep > 1 && !serving && q.gpus % (static_cast<long long>(q.pp) * q.ep) != 0) {
+      pr.error("ep", std::to_string(q.ep) + " needs gpus to be a multiple of pp x ep (" + std::to_string(static_cast<long long>(q.pp) * q.ep) +
+                         "): each pipeline stage's " + std::to_string(q.gpus / q.pp) + " cards hold the experts in groups of ep");
+    } else if (q.ep > 1 && serving && q.ep > q.gpus / q.pp) {
+      pr.error("ep", std::to_string(q.ep) + " exceeds the " + std::to_string(q.gpus / q.pp) +
+                         " cards of a pipeline stage (gpus / pp) that the experts are spread over");
     }
     if (q.ep_overlap && (q.ep == 1 || s.task == Task::inference)) {
       pr.error("ep_overlap", "overlapping the expert all-to-all needs expert parallelism (ep > 1) in training");

@@ -72,7 +72,10 @@ std::optional<double> rent_cumulative_cny(const CostResult& c, double months);
 std::optional<double> own_cumulative_cny(const CostResult& c, double months);
 
 // Serving cost per million generated tokens at `tokens_per_s` in total on these cards, rented.
-std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s);
+// `serving_share`: the share of the costed cards that make those tokens (an estimate serves from
+// one replica of its gpus, Parallel::replica_cards(): the other replicas make tokens at the same
+// cost each, so a token is priced at its replica's rent, not at all the cards', issue 40).
+std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s, double serving_share = 1.0);
 
 // A card's rent and purchase price: the vendor overlay's own offer, else the middle of the
 // catalog's market range; nullopt when neither exists.

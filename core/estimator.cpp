@@ -312,24 +312,39 @@ bool uses_op_sac(const Scenario& s) {
   return s.recompute == Recompute::selective && s.flash_attention && (s.task == Task::pretrain || s.task == Task::full_ft);
 }
 
-// [SECTION] placement — what one GPU holds: blocks split over tp and pp (experts also over ep);
-// with pp > 1 the first stage holds the embedding and the last the head (Megatron-LM,
-// arXiv:2104.04473); the first stage's share is the per-GPU figure.
+// [SECTION] placement — what one GPU holds: blocks split over tp and pp; with pp > 1 the first
+// stage holds the embedding and the last the head (Megatron-LM, arXiv:2104.04473); the first
+// stage's share is the per-GPU figure. A MoE's routed experts: with ep = 1 split over tp like the
+// rest; with ep > 1 each card holds whole experts, experts/ep of them per stage (ceil for inference),
+// an expert tensor-parallel size of 1 — Megatron-Core's MoE parallel folding
+// (--expert-tensor-parallel-size 1, Liu et al. 2025, arXiv:2504.14960), as NeMo's MoE recipes,
+// ms-swift's Qwen3-235B example (tp 4, etp 1, ep 8 on 8 cards) and vLLM/SGLang's expert parallelism
+// run them (../shared/SCENARIO.md, "Cards, replicas and experts").
 struct Placement {
   int tp = 1, pp = 1, cp = 1, dp = 1;
   double local = 0;         // parameters on this GPU
   double local_linear = 0;  // of which block matmul weights
   double local_other = 0;   // embeddings, head, norms
+  double local_expert = 0;  // of local_linear: routed experts
+  // The cards that hold a copy of each expert (ZeRO shards its states over them): the data- and
+  // context-parallel ranks over ep, as the folding's expert-data-parallel group.
+  int expert_dp = 1;
 };
 Placement place(const Scenario& s, const Counts& c) {
   Placement p;
   const Parallel& par = s.parallel;
   p.tp = par.tp, p.pp = par.pp, p.cp = par.cp, p.dp = std::max(1, par.dp());
-  const double blocks = c.linear - c.expert + c.expert / par.ep;
   const double embed_part = p.pp > 1 ? std::max(c.embed, c.head) : c.embed + c.head;
-  p.local = (blocks / p.pp + embed_part) / p.tp;
-  p.local_linear = blocks / p.pp / p.tp;
-  p.local_other = p.local - p.local_linear;
+  p.local_expert = c.expert / p.pp / p.tp;
+  p.expert_dp = p.dp * p.cp;
+  const int experts = s.model.moe ? s.model.moe->experts : 0;
+  if (par.ep > 1 && experts > 0) {
+    p.local_expert = c.expert * std::ceil(experts / static_cast<double>(par.ep)) / experts / p.pp;
+    p.expert_dp = std::max(1, par.gpus / (p.pp * par.ep));
+  }
+  p.local_linear = (c.linear - c.expert) / p.pp / p.tp + p.local_expert;
+  p.local_other = embed_part / p.tp;
+  p.local = p.local_linear + p.local_other;
   return p;
 }
 
@@ -353,6 +368,11 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
   // reduce the same gradients (Megatron-Core's distributed optimizer uses the data-parallel group
   // with context parallel; torchtitan's FSDP mesh is dp_shard_cp).
   const int dp = p.dp * p.cp;
+  // A sharded state: the experts' share over the cards that hold each expert, the rest over dp.
+  const double expert_part = p.local > 0 ? p.local_expert / p.local : 0.0;
+  auto shard = [&](double bytes, bool on) {
+    return on ? bytes * (1.0 - expert_part) / dp + bytes * expert_part / p.expert_dp : bytes;
+  };
   double trainable_local;
   if (s.task == Task::lora || s.task == Task::qlora) {
     e.trainable_params = lora_params(s);
@@ -373,10 +393,15 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
   } else {
     e.trainable_params = c.total;
     trainable_local = p.local;
-    mem.weights_bytes = p.local * sb.w / (par.zero >= 3 ? dp : 1);
+    mem.weights_bytes = shard(p.local * sb.w, par.zero >= 3);
   }
-  mem.gradients_bytes = trainable_local * sb.g / (par.zero >= 2 ? dp : 1);
-  mem.optimizer_bytes = trainable_local * sb.o / (par.zero >= 1 ? dp : 1);
+  if (s.task == Task::lora || s.task == Task::qlora) {
+    mem.gradients_bytes = trainable_local * sb.g / (par.zero >= 2 ? dp : 1);
+    mem.optimizer_bytes = trainable_local * sb.o / (par.zero >= 1 ? dp : 1);
+  } else {
+    mem.gradients_bytes = shard(trainable_local * sb.g, par.zero >= 2);
+    mem.optimizer_bytes = shard(trainable_local * sb.o, par.zero >= 1);
+  }
   if (par.offload != Offload::none) {
     e.cpu_offload_bytes += mem.optimizer_bytes;
     mem.optimizer_bytes = 0;  // ZeRO-Offload: optimizer states and step on the CPU
@@ -716,13 +741,15 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // and micro-batch (+2 with full recompute), each moving tokens x top_k x hidden x 2 B from every
   // GPU, (ep - 1)/ep of it to other ranks (Megatron-Core's AllToAll token dispatcher; Lepikhin et
   // al. 2020, GShard §2.2). The ranks of the group in this server take the fast link, the rest the
-  // network; Megatron runs them unoverlapped unless told to overlap.
+  // network; Megatron runs them unoverlapped unless told to overlap. With the expert tensor-
+  // parallel size 1 (placement above) the group is ep consecutive ranks, as many in a server as
+  // its fast domain holds (the folding's etp-ep-edp-pp rank order).
   if (m.moe && par.ep > 1 && m.has_shape() && !s.mfu) {
     const int ep = par.ep;
     const double tokens = s.micro_batch * (s.seq_len / cp) / (par.sequence_parallel ? tp : 1);
     const double sent_bytes = tokens * m.moe->top_k * m.hidden * 2.0 * (ep - 1.0) / ep;
     const int domain = gpu->domain_cards.value_or(1);
-    const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode) / tp));  // ranks
+    const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode)));  // ranks
     const double remote_bytes = sent_bytes * (1.0 - in_server / ep) * ep / (ep - 1.0);
     const double local_bytes = sent_bytes - remote_bytes;
     const double local_bytes_per_s = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "core/contract.h"
 #include "core/format.h"
@@ -86,7 +87,13 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
     if (pp > 1 && best && best->s.recompute == Recompute::none) break;
     for (int tp : tps) {
       if (static_cast<long>(tp) * pp > n || n % (tp * pp)) continue;
-      const int dp = n / (tp * pp);
+      // Context parallelism comes from this layout's data-parallel ranks, expert parallelism from a
+      // stage's n / pp cards (the contract's rules, core/contract.cpp): the most of the asked cp and
+      // ep that they hold, never the asked values copied onto a card count that cannot hold them
+      // (issue 40: a 47B MoE "fitting" one card at the asked ep 8).
+      const int ranks = n / (tp * pp);
+      const int cp = std::gcd(base.parallel.cp, ranks), ep = std::gcd(base.parallel.ep, n / pp);
+      const int dp = ranks / cp;
       const std::vector<int> zeros = !train || base.task == Task::qlora ? std::vector<int>{0}
                                    : dp > 1 ? std::vector<int>{1, 2, 3} : std::vector<int>{0};
       // For this layout the first fit in this order is its fastest: less recompute first, then
@@ -102,6 +109,9 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             t.s.parallel.gpus = n;
             t.s.parallel.tp = tp;
             t.s.parallel.pp = pp;
+            t.s.parallel.cp = cp;
+            t.s.parallel.ep = ep;
+            t.s.parallel.ep_overlap = base.parallel.ep_overlap && ep > 1;
             t.s.parallel.zero = zero;
             t.s.parallel.offload = off;
             t.s.parallel.sequence_parallel = tp > 1;
@@ -133,6 +143,8 @@ std::string strategy_text(const Option& o) {
   const Parallel& par = o.scenario.parallel;
   if (par.tp > 1) s += "tensor parallel " + std::to_string(par.tp) + ", ";
   if (par.pp > 1) s += "pipeline " + std::to_string(par.pp) + ", ";
+  if (par.cp > 1) s += "context parallel " + std::to_string(par.cp) + ", ";
+  if (par.ep > 1) s += "expert parallel " + std::to_string(par.ep) + ", ";
   if (par.zero > 0) s += "ZeRO-" + std::to_string(par.zero) + ", ";
   if (par.offload != Offload::none) s += "optimizer offload, ";
   if (o.scenario.recompute == Recompute::selective) s += "selective recompute, ";
@@ -520,9 +532,12 @@ double memory_cap(const Scenario& s, const Estimate& one) {
 
 ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   ServingPlan plan;
-  plan.cards_per_replica = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+  plan.cards_per_replica = s.parallel.replica_cards();
   if (s.model.moe && s.model.moe->experts > 0) {
-    plan.experts_per_card = static_cast<int>(std::ceil(s.model.moe->experts / static_cast<double>(plan.cards_per_replica)));
+    // With ep > 1 a card holds whole experts, ceil(experts / ep) (core/estimator.cpp place()); with
+    // ep 1 every card holds a 1/tp slice of each, counted as experts / cards.
+    const int over = s.parallel.ep > 1 ? s.parallel.ep : plan.cards_per_replica;
+    plan.experts_per_card = static_cast<int>(std::ceil(s.model.moe->experts / static_cast<double>(over)));
   }
   plan.spans_servers = plan.cards_per_replica > 8;
   s.parallel.gpus = plan.cards_per_replica;  // one replica; replicas serve users independently
@@ -577,7 +592,7 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
 
 std::vector<ServingPoint> serving_curve(Scenario s, int max_points) {
   std::vector<ServingPoint> out;
-  const int cards = std::max(1, s.parallel.tp * s.parallel.pp * s.parallel.cp);
+  const int cards = std::max(1, s.parallel.replica_cards());
   s.parallel.gpus = cards;
   auto point = [&](long long b) {
     s.serving.batch = static_cast<int>(b);

@@ -185,6 +185,13 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     auto arg = [&](const std::string& k, const std::string& v = "") { a += "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; };
     arg("tensor-model-parallel-size", num(p.tp));
     arg("pipeline-model-parallel-size", num(p.pp));
+    if (p.vp == 1 && p.pp > 1 && m.layers % p.pp != 0) {
+      // Megatron-Core asserts num_layers % pipeline_model_parallel_size == 0 for an even split
+      // (transformer_config.py), so "pp 3 for 32 layers" would not start as written (issue 40).
+      out.notes.push_back(notice("rc_pp_uneven", std::to_string(m.layers) + " layers do not split into pp = " + std::to_string(p.pp) +
+                                                     " equal stages: Megatron-LM refuses this as written; set the first and last stages' layers by hand (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers) or choose a pp that divides the layers",
+                                 {std::to_string(m.layers), std::to_string(p.pp)}));
+    }
     if (p.vp > 1) {
       // Interleaved 1F1B: the chunk size in layers (core_r0.9.0), which must divide the layers.
       if (m.layers % (p.pp * p.vp) == 0) {

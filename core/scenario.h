@@ -1,6 +1,7 @@
 // The scenario contract as a struct (core layer): ../shared/SCENARIO.md. Parsing and printing
 // live in core/contract.h.
 #pragma once
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -23,6 +24,10 @@ struct Parallel {
   // an extension, written only when true.
   bool ep_overlap = false;
   int dp() const { return gpus / (tp * pp * cp); }
+  // The fewest cards that hold the whole model: per pipeline stage, the attention over tp x cp and
+  // the routed experts, whole, over ep (core/estimator.cpp place()): pp x lcm(tp x cp, ep). One
+  // 8-card server at tp 8, ep 8 is one replica; tp 1, ep 16 is 16 cards of data-parallel attention.
+  int replica_cards() const { return pp * std::lcm(tp * cp, ep); }
 };
 
 struct Serving {

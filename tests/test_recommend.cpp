@@ -83,6 +83,53 @@ TEST_CASE("recommend: every returned configuration passes the estimator's fit") 
   }
 }
 
+TEST_CASE("recommend: every option is a layout the contract accepts; ep and cp are derived per card count, not copied") {
+  // Issue 40: the asked ep 8 was carried onto every card count, so a 47B MoE "fit" one 24 GB card
+  // with its experts divided by 8, and a cp 8 job's options were layouts the contract refuses.
+  const json jobs[] = {
+      {{"model", "mixtral-8x7b"}, {"task", "pretrain"}, {"seq_len", 4096}, {"tokens", 1e9},
+       {"parallel", {{"gpus", 64}, {"tp", 1}, {"ep", 8}, {"zero", 1}}}},
+      {{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"seq_len", 131072}, {"tokens", 1e9}, {"recompute", "full"},
+       {"parallel", {{"gpus", 64}, {"tp", 1}, {"cp", 8}, {"zero", 1}}}},
+      {{"model", "deepseek-v3"}, {"task", "inference"}, {"weights", "fp8"},
+       {"parallel", {{"gpus", 16}, {"tp", 1}, {"ep", 16}}}}};
+  for (const json& job : jobs) {
+    INFO(job.dump());
+    const Recommendation r = recommend(scenario(job), cat(), constraints(json::object()));
+    REQUIRE_FALSE(r.options.empty());
+    for (const Option& o : r.options) {
+      INFO(o.card->id << " x " << o.cards << ": tp " << o.scenario.parallel.tp << " pp " << o.scenario.parallel.pp << " cp "
+                      << o.scenario.parallel.cp << " ep " << o.scenario.parallel.ep);
+      Scenario back;
+      const auto d = from_json(to_json(o.scenario), cat(), back);
+      for (const auto& x : d) UNSCOPED_INFO(x.text());
+      CHECK(d.empty());
+      // A stage's cards hold the expert groups; the data-parallel ranks hold the context groups.
+      const Parallel& p = o.scenario.parallel;
+      CHECK(o.cards % (p.pp * p.ep) == 0);
+      CHECK(o.cards % (p.tp * p.pp * p.cp) == 0);
+      if (o.cards == 1) CHECK((p.ep == 1 && p.cp == 1));
+    }
+  }
+}
+
+TEST_CASE("contract: expert parallelism must fit the cards a pipeline stage has") {
+  // DeepSeek-V3 pretraining at pp 16, ep 64 on 512 cards: each stage has 32 cards, fewer than ep.
+  Scenario s;
+  const auto d = from_json({{"model", "deepseek-v3"}, {"task", "pretrain"}, {"gpu", "nvidia-h800-sxm5-80gb"},
+                            {"parallel", {{"gpus", 512}, {"pp", 16}, {"ep", 64}}}}, cat(), s);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].text().find("scenario.parallel.ep: 64 needs gpus to be a multiple of pp x ep (1024)") == 0);
+  // Serving spreads experts over ep cards without dividing their number (SCENARIO.md): ep 96 on
+  // 96 cards reads, ep 32 on 16 does not.
+  CHECK(from_json({{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "nvidia-h20-96gb"}, {"weights", "fp8"},
+                   {"parallel", {{"gpus", 96}, {"ep", 96}}}}, cat(), s).empty());
+  const auto too_wide = from_json({{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "nvidia-h20-96gb"}, {"weights", "fp8"},
+                                   {"parallel", {{"gpus", 16}, {"ep", 32}}}}, cat(), s);
+  REQUIRE(too_wide.size() == 1);
+  CHECK(too_wide[0].text().find("scenario.parallel.ep: 32 exceeds the 16 cards") == 0);
+}
+
 TEST_CASE("recommend: raising the budget never shrinks the result") {
   const Scenario base = scenario({{"model", "llama-3.1-8b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"tokens", 2e9}, {"global_batch", 64}});
   std::size_t prev = 0;

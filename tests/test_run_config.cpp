@@ -106,6 +106,23 @@ TEST_CASE("config: interleaved pipeline stages become Megatron's chunk size, or 
   CHECK(std::count_if(rb.notes.begin(), rb.notes.end(), [](const Notice& n) { return n.code == "rc_vp_uneven"; }) == 1);
 }
 
+TEST_CASE("config: a pipeline that does not divide the layers is named, not written as if Megatron took it") {
+  // Issue 40: pp 3 for Llama 3.1 8B's 32 layers; Megatron-Core asserts layers % pp == 0 for an even split.
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"seq_len", 4096},
+                               {"global_batch", 96}, {"parallel", {{"gpus", 24}, {"pp", 3}, {"zero", 1}}}});
+  RunConfig rc;
+  REQUIRE(run_config(s, "megatron", rc).empty());
+  const auto it = std::find_if(rc.notes.begin(), rc.notes.end(), [](const Notice& n) { return n.code == "rc_pp_uneven"; });
+  REQUIRE(it != rc.notes.end());
+  CHECK(it->args == std::vector<std::string>{"32", "3"});
+  // pp 4 divides 32: no note.
+  const Scenario even32 = scenario({{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"seq_len", 4096},
+                                    {"global_batch", 96}, {"parallel", {{"gpus", 32}, {"pp", 4}, {"zero", 1}}}});
+  RunConfig re;
+  REQUIRE(run_config(even32, "megatron", re).empty());
+  CHECK(std::none_of(re.notes.begin(), re.notes.end(), [](const Notice& n) { return n.code == "rc_pp_uneven"; }));
+}
+
 TEST_CASE("config: 72B serving with AWQ weights gives a vLLM line it accepts; a training framework is refused by name") {
   const Scenario s = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"}, {"weights", "awq"},
                                {"serving", {{"batch", 32}, {"prompt_tokens", 2048}, {"output_tokens", 1024}}},

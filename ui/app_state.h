@@ -106,6 +106,7 @@ struct Derived {
   std::vector<core::CardRun> vision_lineup;       // a vision job on the cards its buyers weigh
   std::vector<core::RunConfig> run_configs;       // one per framework the scenario can be written for
   std::optional<core::CostResult> cost;
+  std::optional<double> cny_per_mtok;  // LLM serving: rent per million tokens of the replica that makes them
   std::optional<core::Recommendation> recommendation;
   core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field
   std::string scenario_json;           // the contract, compact (share link): the last valid one

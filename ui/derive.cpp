@@ -120,6 +120,12 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     const std::optional<double> hours = d.estimate->days ? std::optional<double>(*d.estimate->days * 24.0) : std::nullopt;
     d.cost = core::cost(*d.scenario.gpu, region, ci, hours);
   }
+  d.cny_per_mtok.reset();
+  if (d.cost && d.scenario.task == core::Task::inference && d.estimate->served_tokens_per_s()) {
+    const core::Parallel& p = d.scenario.parallel;
+    const double share = static_cast<double>(p.replica_cards()) / std::max(1, p.gpus);
+    d.cny_per_mtok = core::cny_per_million_tokens(*d.cost, *d.estimate->served_tokens_per_s(), share);
+  }
   // The recommendation is searched only for the Recommend view, where it is shown: a full search
   // takes 5-200 ms in WebAssembly (xuanka_bench), too long to rerun on each key typed in Estimate,
   // and the page's first results would wait for it. Opening the view is a change, so it runs then.

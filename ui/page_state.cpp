@@ -12,12 +12,33 @@ using nlohmann::json;
 
 namespace {
 // Keys a user may set from anywhere (the share link's state).
-constexpr const char* kStateKeys[] = {"lang", "view", "s", "region", "card", "r"};
+// c: the Cost view's inputs; u: the serving targets (users, arrivals, speed, first token).
+constexpr const char* kStateKeys[] = {"lang", "view", "s", "region", "card", "r", "c", "u"};
 // Keys only the host page may set (vendor data).
 constexpr const char* kVendorKeys[] = {"overlay"};
 // Longest text taken from a link or a config source (a share link is a few kB).
 constexpr std::size_t kMaxSourceBytes = 256 * 1024;
 using core::shorten;  // at most ~80 characters of a bad value are echoed back in a message
+
+// The typed inputs a link carries as text, by key: the Cost view's ("c") and the serving
+// targets ("u"). Written when they differ from a fresh page's, read back as typed (a bad one is
+// then named at its row, as if typed).
+template <class State>  // AppState or const AppState
+auto& cost_field(State& st, const char* key) {
+  auto& c = st.cost;
+  const std::string k = key;
+  return k == "utilisation_pct" ? c.utilisation_pct : k == "rent" ? c.rent_override : k == "price" ? c.price_override
+       : k == "months" ? c.months : k == "electricity" ? c.electricity : k == "pue" ? c.pue
+       : k == "colocation" ? c.colocation : c.residual_pct;
+}
+constexpr const char* kCostKeys[] = {"utilisation_pct", "rent", "price", "months", "electricity", "pue", "colocation", "residual_pct"};
+template <class State>
+auto& target_field(State& st, const char* key) {
+  auto& e = st.estimate;
+  const std::string k = key;
+  return k == "users" ? e.users : k == "requests_per_s" ? e.requests_per_s : k == "user_tokens_per_s" ? e.user_tokens_per_s : e.ttft_target_s;
+}
+constexpr const char* kTargetKeys[] = {"users", "requests_per_s", "user_tokens_per_s", "ttft_target_s"};
 
 void take_object(const json& j, const char* where, PageConfig& out, bool host) {
   if (!j.is_object()) {
@@ -103,13 +124,22 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
     const json sj = parse_json_field(*it, "s", problems);
     if (sj.is_object()) from_contract(sj, state.estimate.form);
     else if (!sj.is_discarded()) problems.push_back("link.s: expected a scenario object");
+    // A card the vendor hid is not offered here, whatever a link says (issue 40: it was shown at
+    // the public rent and mailed to the vendor in a quote): the form is left without a card.
+    const core::Accelerator* g = catalog.find_accelerator(state.estimate.form.gpu);
+    if (g && g->hidden) {
+      problems.push_back("link.s.gpu: \"" + shorten(g->id) + "\" is not offered on this page; choose a card");
+      state.estimate.form.gpu.clear();
+    }
   }
   if (auto v = str("region")) {
     if (catalog.find_region(*v)) state.estimate.region = *v;
     else problems.push_back("link.region: unknown region \"" + shorten(*v) + "\"");
   }
   if (auto v = str("card")) {
-    if (catalog.find_accelerator(*v)) state.compare.detail_id = *v;
+    const core::Accelerator* a = catalog.find_accelerator(*v);
+    if (a && !a->hidden) state.compare.detail_id = *v;
+    else if (a) problems.push_back("link.card: \"" + shorten(*v) + "\" is not offered on this page");
     else problems.push_back("link.card: unknown card \"" + shorten(*v) + "\"");
   }
   if (auto it = cfg.find("r"); it != cfg.end()) {
@@ -129,6 +159,23 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
       if (auto x = rj.find("in_stock_only"); x != rj.end() && x->is_boolean()) r.in_stock_only = x->get<bool>();
     }
   }
+  // The Cost view's inputs and the serving targets, as typed.
+  auto texts = [&](const char* key, const auto& keys, auto field) {
+    auto it = cfg.find(key);
+    if (it == cfg.end()) return json();
+    const json j = parse_json_field(*it, key, problems);
+    if (!j.is_object()) {
+      if (!j.is_discarded()) problems.push_back(std::string("link.") + key + ": expected an object");
+      return json();
+    }
+    for (const char* k : keys) {
+      if (auto x = j.find(k); x != j.end() && x->is_string()) field(state, k) = x->get<std::string>().substr(0, 64);
+    }
+    return j;
+  };
+  const json c = texts("c", kCostKeys, [](AppState& s, const char* k) -> std::string& { return cost_field(s, k); });
+  if (auto x = c.find("add_vat"); c.is_object() && x != c.end() && x->is_boolean()) state.cost.add_vat = x->get<bool>();
+  texts("u", kTargetKeys, [](AppState& s, const char* k) -> std::string& { return target_field(s, k); });
 }
 
 std::string explain_problem(core::Lang L, const std::string& problem) {
@@ -137,6 +184,7 @@ std::string explain_problem(core::Lang L, const std::string& problem) {
   const std::string why = colon == std::string::npos ? problem : problem.substr(colon + 2);
   auto has = [&](const char* s) { return why.find(s) != std::string::npos; };
   const Str what = has("vendor data in a link") ? Str::prob_link_vendor
+                 : has("not offered on this page") ? Str::prob_not_offered
                  : has("not valid JSON")         ? Str::prob_not_json
                  : has("longer than")            ? Str::prob_too_long
                  : has("nested deeper")          ? Str::prob_too_deep
@@ -161,6 +209,20 @@ std::map<std::string, std::string> share_params(const AppState& st) {
                                        {"region", st.estimate.region},
                                        {"r", core::dump_json(rec)}};
   if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
+  // The Cost inputs and the serving targets that differ from a fresh page's (short links).
+  static const AppState fresh;
+  auto differing = [&](const auto& keys, auto field) {
+    json j = json::object();
+    for (const char* k : keys) {
+      if (field(st, k) != field(fresh, k)) j[k] = field(st, k);
+    }
+    return j;
+  };
+  json c = differing(kCostKeys, [](const AppState& s, const char* k) -> const std::string& { return cost_field(s, k); });
+  if (st.cost.add_vat != fresh.cost.add_vat) c["add_vat"] = st.cost.add_vat;
+  if (!c.empty()) p["c"] = core::dump_json(c);
+  const json u = differing(kTargetKeys, [](const AppState& s, const char* k) -> const std::string& { return target_field(s, k); });
+  if (!u.empty()) p["u"] = core::dump_json(u);
   return p;
 }
 }  // namespace

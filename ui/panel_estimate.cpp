@@ -234,6 +234,9 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
     changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
     changed |= number_row(ctx, "est.lora_dropout", tr(L, Str::lora_dropout), f.lora_dropout);
+    std::vector<Choice> ad = {{"", tr(L, Str::default_word)}};
+    for (const char* x : {"fp32", "bf16", "fp16"}) ad.push_back({x, tr_key(L, core::info(*core::from_word<core::WeightFormat>(x)).label)});
+    changed |= combo_row(ctx, "est.lora_dtype", tr(L, Str::lora_dtype), f.lora_dtype, ad);
   }
   if (infer || lora) {
     std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
@@ -245,6 +248,9 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
     changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
     changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute, enum_choices<core::Recompute>(L));
+    std::vector<Choice> loss = {{"", tr(L, Str::default_word)}};
+    for (const Choice& c : enum_choices<core::Loss>(L)) loss.push_back(c);
+    changed |= combo_row(ctx, "est.loss", tr(L, Str::loss_word), f.loss, loss);
     changed |= number_row(ctx, "est.tokens", tr(L, Str::tokens_b), f.tokens_billion);
   } else {
     changed |= number_row(ctx, "est.serving_batch", tr(L, Str::serving_batch), f.serving_batch);
@@ -737,11 +743,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       range_row(ctx, FigureGroup::serving, *e.decode_tokens_per_s_per_request, "");
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
-      if (dv.cost) {
-        if (auto per_m = core::cny_per_million_tokens(*dv.cost, *e.served_tokens_per_s())) {
-          label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(*per_m, L));
-        }
-      }
+      if (dv.cny_per_mtok) label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(*dv.cny_per_mtok, L));
     }
     if (dv.serving_plan) draw_serving_plan(state, ctx, *dv.serving_plan);
     draw_serving_curve(state, ctx, dv.serving_curve, dv.serving_plan ? &*dv.serving_plan : nullptr);

@@ -59,7 +59,7 @@ std::string form_row_for(const std::string& path) {
       {"optimizer", "est.optimizer"}, {"weights", "est.weights"}, {"seq_len", "est.seq_len"},
       {"micro_batch", "est.micro_batch"}, {"global_batch", "est.global_batch"}, {"recompute", "est.recompute"},
       {"tokens", "est.tokens"}, {"mfu", "est.mfu"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
-      {"lora.targets", "est.lora_targets"}, {"lora.dropout", "est.lora_dropout"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
+      {"lora.targets", "est.lora_targets"}, {"lora.dropout", "est.lora_dropout"}, {"lora.dtype", "est.lora_dtype"}, {"loss", "est.loss"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
       {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"parallel.gpus", "est.gpus"},
       {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"}, {"parallel.ep_overlap", "est.ep_overlap"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
@@ -224,7 +224,9 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     if (f.task == "lora" || f.task == "qlora") {
       j["lora"] = {{"rank", number_or_text(f.lora_rank)}, {"targets", f.lora_targets}};
       if (!f.lora_dropout.empty()) j["lora"]["dropout"] = number_or_text(f.lora_dropout);
+      if (!f.lora_dtype.empty()) j["lora"]["dtype"] = f.lora_dtype;
     }
+    if (!f.loss.empty()) j["loss"] = f.loss;
     if (!f.tokens_billion.empty()) {
       const json t = number_or_text(f.tokens_billion);
       j["tokens"] = t.is_number() ? json(t.get<double>() * 1e9) : t;
@@ -293,6 +295,8 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(l, "rank", f.lora_rank, "8");           // the contract's defaults (PEFT's)
   take(l, "targets", f.lora_targets, "attn_qv");
   take(l, "dropout", f.lora_dropout, "");
+  take(l, "dtype", f.lora_dtype, "");
+  take(j, "loss", f.loss, "");
   const json& p = object_at(j, "parallel");
   take(p, "gpus", f.gpus, "1");
   take(p, "tp", f.tp, "1");

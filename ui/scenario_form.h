@@ -26,6 +26,8 @@ struct ScenarioForm {
   std::string lora_rank = "16";
   std::string lora_targets = "all_linear";
   std::string lora_dropout;                // empty: none (PEFT's default, 0)
+  std::string lora_dtype;                  // empty: the contract's default (fp32 under mixed precision, PEFT)
+  std::string loss;                        // empty: the contract's default (full cross-entropy)
   std::string weights;                     // empty: the contract's default
   std::string seq_len = "4096";
   std::string micro_batch = "1";

@@ -2,6 +2,8 @@
 #include "ui/text_field.h"
 
 #include "imgui_internal.h"
+#include "ui/palette.h"
+#include "ui/strings.h"
 
 namespace xuanka::ui {
 
@@ -9,6 +11,7 @@ namespace {
 struct CallbackData {
   std::string* value;
   TextAgent* agent;
+  const char* id;
 };
 
 int callback(ImGuiInputTextCallbackData* data) {
@@ -21,6 +24,7 @@ int callback(ImGuiInputTextCallbackData* data) {
   if (data->EventFlag == ImGuiInputTextFlags_CallbackAlways && cd->agent->pending) {
     // The agent's value replaces the field's text; the caret goes to the end.
     cd->agent->pending = false;
+    cd->agent->cut_field = cd->agent->cut ? cd->id : "";
     data->DeleteChars(0, data->BufTextLen);
     data->InsertChars(0, cd->agent->text.c_str());
     data->CursorPos = data->SelectionStart = data->SelectionEnd = data->BufTextLen;
@@ -44,7 +48,7 @@ bool text_field(FrameCtx& ctx, TextAgent& agent, const char* id, const char* hin
                 float width) {
   check_glyphs(ctx, value.c_str());
   check_glyphs(ctx, hint);
-  CallbackData cd{&value, &agent};
+  CallbackData cd{&value, &agent, id};
   ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_CallbackAlways;
   if (numeric) flags |= ImGuiInputTextFlags_CharsScientific;
   ImGui::SetNextItemWidth(width);
@@ -86,7 +90,7 @@ bool text_field(FrameCtx& ctx, TextAgent& agent, const char* id, const char* hin
 
 bool text_box(FrameCtx& ctx, TextAgent& agent, const char* id, std::string& value, float height) {
   check_glyphs(ctx, value.c_str());
-  CallbackData cd{&value, &agent};
+  CallbackData cd{&value, &agent, id};
   const ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_CallbackAlways;
   const std::string label = std::string("##") + id;
   if (value.capacity() < 16) value.reserve(16);
@@ -94,6 +98,14 @@ bool text_box(FrameCtx& ctx, TextAgent& agent, const char* id, std::string& valu
                                                  flags, callback, &cd);
   track(ctx, id);
   publish(ctx, agent, value, false, true);
+  // The notice stays while the box holds the cut paste (within a character of the limit), and
+  // goes once its text is replaced another way (Load an example, Clear).
+  if (agent.cut_field == id && value.size() + 4 <= kMaxTextBytes) agent.cut_field.clear();
+  if (agent.cut_field == id) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+    text_wrapped(ctx, tr(ctx.lang, Str::text_cut));
+    ImGui::PopStyleColor();
+  }
   return changed;
 }
 

@@ -7,12 +7,19 @@
 
 namespace xuanka::ui {
 
+// The most a field keeps of a paste: 1,000,000 bytes of UTF-8, what core::parse_smi reads
+// (core/smi_parse.cpp). The Check and config.json boxes say so beside them; a longer paste is cut
+// there and the box says it was (TextAgent::cut).
+constexpr std::size_t kMaxTextBytes = 1000000;
+
 // Shared between the page (web/glue.js via web/main.cpp) and the fields.
 struct TextAgent {
   // From the page: the agent's new value, to be put into the active field.
   bool pending = false;
   std::string text;
   bool commit = false;        // Enter / Done / blur: stop editing
+  bool cut = false;           // `text` is the first kMaxTextBytes of a longer paste
+  std::string cut_field;      // the field that holds a cut paste (its notice stays until it changes)
   // Published by the active field each frame, for the page to set up the agent.
   bool active = false;
   bool numeric = false;       // open the decimal keypad

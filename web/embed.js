@@ -56,7 +56,7 @@
       document.head.appendChild(st);
     }
     if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
-    var canvas = el('canvas', 'outline:none;touch-action:none;user-select:none;' +
+    var canvas = el('canvas', 'outline:none;touch-action:pan-y;user-select:none;' +
                     '-webkit-user-select:none;-webkit-tap-highlight-color:transparent;',
                     { 'class': 'xuanka-embed-canvas', role: 'application', tabindex: '0',
                       'aria-label': '选卡 xuanka：GPU 与 AI 训练服务器选型计算器 / GPU and AI-server selection calculator' });

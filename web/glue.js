@@ -51,7 +51,31 @@
   };
   // Anything that stops the start-up (an abort, an uncaught error before the first frame) says
   // so in the status box instead of leaving the spinner turning.
-  Module.onAbort = function (what) { Module.showFatal(String(what).slice(0, 200)); };
+  Module.onAbort = function (what) {
+    if (hook.ready) Module.showBroken(what); else Module.showFatal(String(what).slice(0, 200));
+  };
+  // An error after start-up (a call into C++ that threw or trapped): the WebAssembly state can no
+  // longer be trusted, so the page says so and offers to reload; the plan is in the address
+  // (write_url after every change), so the reload reopens it. The <div> embed reloads its host.
+  Module.showBroken = function (what) {
+    hook.errors.push(String(what && what.message || what).slice(0, 200));
+    if (hook.broken) return;
+    hook.broken = true;
+    hook.ready = false;  // no more calls into the broken instance
+    var s = part('status');
+    if (!s) return;
+    s.style.display = 'flex';
+    s.className = 'fatal';
+    s.setAttribute('data-fatal', '1');
+    var t = part('status-text');
+    t.textContent = '选卡出错，已停止。你的设置保存在地址中，重新载入即可继续。 / xuanka hit an error and stopped; ' +
+      'your plan is in the address, so reloading continues from it. (' + String(what && what.message || what).slice(0, 120) + ') ';
+    var b = document.createElement('button');
+    b.textContent = '重新载入 / Reload';
+    b.setAttribute('data-xk', 'reload');
+    b.onclick = function () { location.reload(); };
+    t.appendChild(b);
+  };
   // (A guest in a host's page hears the host's errors too: it keeps them, but they are not its own.)
   window.addEventListener('error', function (e) {
     hook.errors.push(String(e.message).slice(0, 200));
@@ -264,7 +288,7 @@
     var text = typeof d.hash === 'string' ? d.hash.replace(/^#/, '') : '';
     if (typeof d.lang === 'string') text += (text ? '&' : '') + 'lang=' + encodeURIComponent(d.lang);
     if (!text || text.length > 256 * 1024 || !hook.ready) return;
-    Module.ccall('app_load_link', null, ['string'], [text]);
+    callText('_app_load_link', text);
   }
   Module.loadFromHost = load;
   window.addEventListener('message', function (e) {
@@ -441,7 +465,21 @@
   function call(name) {
     var f = Module[name];
     if (!f || !hook.ready) return;
-    f.apply(null, Array.prototype.slice.call(arguments, 1));
+    try {
+      return f.apply(null, Array.prototype.slice.call(arguments, 1));
+    } catch (e) {
+      Module.showBroken(e);
+    }
+  }
+  // Text into C++ through the heap as (pointer, bytes), never on the WebAssembly stack (issue 40).
+  function callText(name, text) {
+    if (!Module[name] || !hook.ready) return;
+    var p = Module.heapString(text);
+    try {
+      call(name, p, lengthBytesUTF8(text));
+    } finally {
+      _free(p);
+    }
   }
   function wake() { call('_app_wake'); }
   // Browser tests: keep every text drawn (state().drawn_text) from the next frame on.
@@ -512,7 +550,10 @@
   }
   function send(el) {
     if (!hook.ready) return;
-    Module.ccall('app_agent_input', null, ['string'], [el.value]);
+    // More than 1,000,000 characters is more than the 1,000,000 bytes a field keeps
+    // (ui::kMaxTextBytes): only that much is copied, and C++ says the paste was cut.
+    var v = el.value;
+    callText('_app_agent_input', v.length > 1000001 ? v.slice(0, 1000001) : v);
     call('_app_frame_now');
   }
   // After a gesture's frame: focus the agent if ImGui now wants text (focus only inside a
@@ -540,15 +581,37 @@
   hook.agent = function () { return agents; };
 
   // --- touch: GLFW 3.1.6 ignores touch positions (§0.a); feed the app ourselves -------------
+  // In the <div> embed the canvas allows vertical panning (touch-action: pan-y, web/embed.js), and
+  // a swipe's first move decides: if the calculator is at its edge in that direction, the host
+  // page scrolls for the rest of the gesture (the app's touch is cancelled); otherwise the move
+  // is the calculator's. The page and the iframe keep every touch (touch-action: none).
+  var swipe = null;  // { y0, host: true|false|null (undecided) } while a finger is down
   function onTouch(e) {
     if (e.target !== canvas) return;
-    e.preventDefault();        // no compatibility mouse events, no scroll, no pinch-zoom
-    e.stopPropagation();       // GLFW's canvas listeners never see it
     var t = e.changedTouches[0];
+    var kind = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 }[e.type];
+    if (div && t) {
+      if (kind === 0) swipe = { y0: t.clientY, host: null };
+      if (swipe && swipe.host === null && kind === 1 && Math.abs(t.clientY - swipe.y0) >= 6) {
+        var b = canvas.getBoundingClientRect();
+        swipe.host = !!call('_app_wheel_at_edge', t.clientY > swipe.y0 ? 1 : -1, t.clientX - b.left, swipe.y0 - b.top);
+        if (swipe.host) { call('_app_touch', 3, 0, 0); wake(); }
+      }
+      if (swipe && swipe.host) {
+        if (kind >= 2) swipe = null;
+        return;                // the browser scrolls the host page
+      }
+      if (kind >= 2) swipe = null;
+      // A touchstart is not cancelled here (that would forbid the host's scroll); touchend is,
+      // which is what stops the compatibility mouse events.
+      if (kind !== 0) e.preventDefault();
+    } else {
+      e.preventDefault();      // no compatibility mouse events, no scroll, no pinch-zoom
+    }
+    e.stopPropagation();       // GLFW's canvas listeners never see it
     if (!t) return;
     var r = canvas.getBoundingClientRect();
     var x = t.clientX - r.left, y = t.clientY - r.top;
-    var kind = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 }[e.type];
     call('_app_touch', kind, x, y);
     if (kind === 0) { call('_app_frame_now'); call('_app_frame_now'); }   // hover, then press
     // Release, then two more frames: a tapped text field activates two frames after the tap, and
@@ -567,10 +630,15 @@
   // --- wheel: GLFW 3.1.6 passes raw DOM deltas (§0.c); scale by deltaMode --------------------
   window.addEventListener('wheel', function (e) {
     if (e.target !== canvas) return;
-    e.preventDefault();
-    e.stopPropagation();
     // ImGui: 1.0 = one notch. DOM: ~100 px per notch (mode 0), 3 lines (mode 1), 1 page (mode 2).
     var k = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 1 : 1 / 100;
+    // A wheel the calculator cannot use (at its top going up, at its bottom going down, or over
+    // what does not scroll) scrolls the host page instead: the <div> embed's host, or the page
+    // around an <iframe>. The page alone has nothing else to scroll.
+    var b = canvas.getBoundingClientRect();
+    if (e.deltaY && !e.deltaX && !e.ctrlKey && call('_app_wheel_at_edge', -e.deltaY, e.clientX - b.left, e.clientY - b.top)) return;
+    e.preventDefault();
+    e.stopPropagation();
     call('_app_wheel', -e.deltaX * k, -e.deltaY * k);
   }, { capture: true, passive: false });
 

@@ -492,6 +492,12 @@ EMSCRIPTEN_KEEPALIVE void app_touch(int kind, float x, float y) {
       break;
     case 1:
       break;
+    case 3:
+      // Cancelled (the browser took the gesture, or the host page scrolls instead, web/glue.js):
+      // the finger leaves without pressing anything.
+      g_page.touch_phase = TouchPhase::cleared;
+      g_page.release_after_press = false;
+      break;
     default:
       if (g_page.touch_phase == TouchPhase::hover) {
         g_page.release_after_press = true;  // a tap shorter than a frame still presses once
@@ -504,6 +510,27 @@ EMSCRIPTEN_KEEPALIVE void app_touch(int kind, float x, float y) {
 }
 
 EMSCRIPTEN_KEEPALIVE void app_mouse_used() { g_page.touch_mode = false; }
+
+// A wheel or swipe the calculator cannot use (web/glue.js lets the host page scroll instead;
+// issue 40: the <div> embed trapped its host's scroll): 1 when the window at (x, y) (CSS px in
+// the canvas), or the nearest one around it that scrolls, can go no further in direction `dy`
+// (> 0: towards the top, ImGui's wheel sign). The window is looked up at the event's own point,
+// not the last frame's hovered one (the host may have scrolled the canvas under a still pointer):
+// the topmost window drawn there, as ImGui 1.86's FindHoveredWindow walks g.Windows (children
+// after their parents). Then the same walk as its UpdateMouseWheel: a child window that cannot
+// scroll passes the wheel to its parent.
+EMSCRIPTEN_KEEPALIVE int app_wheel_at_edge(float dy, float x, float y) {
+  if (!GImGui) return 0;
+  const ImVec2 at(x * g_page.dpr, y * g_page.dpr);
+  ImGuiWindow* w = nullptr;
+  for (int i = GImGui->Windows.Size - 1; i >= 0 && !w; --i) {
+    ImGuiWindow* c = GImGui->Windows[i];
+    if (c->Active && !c->Hidden && !(c->Flags & ImGuiWindowFlags_NoMouseInputs) && c->OuterRectClipped.Contains(at)) w = c;
+  }
+  while (w && (w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y <= 0.0f) w = w->ParentWindow;
+  if (!w || w->ScrollMax.y <= 0.0f) return 1;
+  return dy > 0 ? (w->Scroll.y <= 0.5f ? 1 : 0) : (w->Scroll.y >= w->ScrollMax.y - 0.5f ? 1 : 0);
+}
 
 EMSCRIPTEN_KEEPALIVE void app_wheel(float dx, float dy) {
   g_page.wheel_x += dx;
@@ -624,11 +651,15 @@ EMSCRIPTEN_KEEPALIVE const char* app_agent_query() {
                    {"x", a.x}, {"y", a.y}});
 }
 
-EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text) {
+// `text`: `bytes` of UTF-8 in the heap (web/glue.js Module.heapString; never through ccall's
+// 'string', which copies onto the stack: a 1.1 MB paste overflowed it, issue 40).
+EMSCRIPTEN_KEEPALIVE void app_agent_input(const char* text, int bytes) {
+  const std::string_view typed = text && bytes > 0 ? std::string_view(text, static_cast<std::size_t>(bytes)) : std::string_view();
   g_page.agent.pending = true;
   // Typed text is cleaned before ImGui sees it (emoji, broken UTF-8, control characters); a
-  // paste into the text box keeps up to 1 MB, as parse_smi reads.
-  g_page.agent.text = core::clean_typed_text(text ? text : "", 1000000);
+  // paste keeps its first ui::kMaxTextBytes (what parse_smi reads), and the box says so.
+  g_page.agent.cut = typed.size() > ui::kMaxTextBytes;
+  g_page.agent.text = core::clean_typed_text(typed, ui::kMaxTextBytes);
   wake();
 }
 
@@ -643,9 +674,9 @@ EMSCRIPTEN_KEEPALIVE void app_logo(const unsigned char* rgba, int w, int h) {
 
 // A starting scenario from the host page ("xuanka:load", web/glue.js): read as a link's hash is,
 // so vendor data in it is ignored and what does not read is listed on the page.
-EMSCRIPTEN_KEEPALIVE void app_load_link(const char* params) {
+EMSCRIPTEN_KEEPALIVE void app_load_link(const char* params, int bytes) {
   ui::ConfigSources src;
-  src.hash = params ? params : "";
+  src.hash = params && bytes > 0 ? std::string(params, static_cast<std::size_t>(bytes)) : std::string();
   ui::PageConfig cfg = ui::read_config(src);
   g_page.config_problems = cfg.problems;
   ui::apply_state(cfg.state, g_page.state, g_page.catalog, g_page.config_problems);

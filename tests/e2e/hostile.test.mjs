@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, pageUrl } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, pageUrl, waitReady } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -117,6 +117,45 @@ await t.test('a config nested 10,000 deep and a 100,000-character vendor name: t
   }
   expect(JSON.stringify(s).length < 20000, `the state echoes ${JSON.stringify(s).length} characters`);
   await screenshot(page, 'desktop-long-vendor-name');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+await t.test('a 1.5 MB paste into Check keeps its first 1 MB and says so, the page keeps working; an error after start-up is shown and a reload reopens the plan', async () => {
+  const { page, problems } = await openPage(browser, DESKTOP);
+  await press(page, DESKTOP, 'nav.check');
+  await page.evaluate(() => window.xuanka.recordText(true));
+  await press(page, DESKTOP, 'check.paste');
+  // What a paste does to the focused text agent: a new value, then an input event. 1,499,994
+  // bytes: the page died here with "memory access out of bounds" when the text went onto the
+  // WebAssembly stack (issue 40); the box keeps ui::kMaxTextBytes = 1,000,000 bytes.
+  await page.evaluate(() => {
+    const a = document.activeElement;
+    a.value = 'GPU 0: x\n'.repeat(166666);
+    a.dispatchEvent(new Event('input'));
+  });
+  await sleep(500);
+  let s = await state(page);
+  expect(s.check.chars === 1000000, `the box keeps ${s.check.chars} bytes`);
+  expect(s.drawn_text.some((x) => x.includes('只保留了前 1 MB')), 'the box does not say the paste was cut');
+  expect(s.drawn_text.some((x) => x.includes('（最多 1 MB）')), 'the limit is not named before the paste');
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  await sleep(200);
+  await press(page, DESKTOP, 'check.example');
+  s = await state(page);
+  expect(s.check.devices.length > 0 && !s.drawn_text.some((x) => x.includes('只保留了前 1 MB')),
+         `after the paste: ${s.check.devices.length} devices from the example, the cut notice ${s.drawn_text.some((x) => x.includes('只保留了前 1 MB')) ? 'still' : 'no longer'} shown`);
+
+  // An error inside a call into C++ after start-up (injected: the wake-up call throws).
+  await press(page, DESKTOP, 'nav.estimate');
+  const before = await state(page);
+  await page.evaluate(() => { window.Module._app_wake = () => { throw new Error('injected by the test'); }; window.xuanka.wake(); });
+  const shown = await page.$eval('[data-xk="status"]', (el) => (getComputedStyle(el).display !== 'none' ? el.textContent : ''));
+  expect(shown.includes('选卡出错') && shown.includes('injected by the test'), `the page shows '${shown.slice(0, 200)}'`);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('[data-xk="reload"]')]);
+  await waitReady(page);
+  const after = await state(page);
+  expect(after.summary === before.summary && after.view === 'estimate', `reloaded on '${after.summary}' (${after.view}), was '${before.summary}'`);
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });

@@ -99,10 +99,16 @@ export async function ensureVisible(page, device, id, popup = null) {
     const down = !r || r.y + r.h > bottom;
     const x = popup && all[popup] ? all[popup].x + all[popup].w / 2 : device.viewport.width * 0.6;
     if (device.viewport.hasTouch) {
-      const p = popup && all[popup];
-      const mid = p ? p.y + p.h / 2 : vh * [0.5, 0.78, 0.3][stuck % 3], span = p ? p.h * 0.3 : vh * 0.2;
-      const [y0, y1] = down ? [mid + span, mid - span] : [mid - span, mid + span];
-      await swipe(page, x, y0, y1, 3);
+      // One drag aimed to bring the widget's centre to the middle of what scrolls (drag_to_scroll
+      // in ui/widgets.cpp moves the content 1:1 with the finger), at most 70% of its height, so
+      // that both ends of the drag stay inside it. Unknown rectangle: 70% in the wanted direction.
+      const h = bottom - top, margin = Math.min(40, h * 0.1), most = h - 2 * margin;
+      let d = r ? r.y + r.h / 2 - (top + bottom) / 2 : (down ? 1 : -1) * most;
+      d = Math.max(-most * 0.85, Math.min(most * 0.85, d));
+      // Where the finger lands: spread over the room the drag leaves, moved when stuck.
+      const room = most - Math.abs(d), frac = [0.5, 0.9, 0.1][stuck % 3];
+      const y0 = d > 0 ? top + margin + d + room * frac : top + margin + room * frac;
+      await swipe(page, x, y0, y0 - d, 3);
     } else {
       await page.mouse.move(x, popup && all[popup] ? all[popup].y + all[popup].h / 2 : vh / 2);
       await page.mouse.wheel({ deltaY: down ? 300 : -300 });

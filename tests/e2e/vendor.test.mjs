@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { DESKTOP, PHONE, launch, openPage, state, rects, press, ensureVisible, screenshot, distinctColours, waitReady,
-         sleep, serveDist, runner, expect, root } from './lib.mjs';
+         sleep, swipe, serveDist, runner, expect, root } from './lib.mjs';
 
 const t = runner();
 const cli = path.join(root, 'build', 'native', 'core', 'xuanka');
@@ -241,6 +241,32 @@ for (const device of [DESKTOP, PHONE]) {
     await sleep(400);
     const rc = await host.evaluate(() => window.xuanka.rects());
     expect(rc['est.copy_link'] && !rc['est.save_offline'], `copy link ${!!rc['est.copy_link']}, save offline ${!!rc['est.save_offline']}`);
+    // Scrolling passes through at the calculator's edges (issue 40: the embed trapped the host's
+    // scroll): towards the top of a calculator already at its top, a wheel or swipe scrolls the
+    // host page; one the calculator can take scrolls the calculator and leaves the host alone.
+    await host.evaluate(() => {
+      document.body.style.paddingBottom = '2000px';
+      window.scrollTo(0, window.scrollY + document.getElementById('calc').getBoundingClientRect().top - 60);
+    });
+    await sleep(300);
+    // A spot in the calculator's scrolling content, 60% down the canvas wherever the host has it
+    // (and room for the swipe inside the window).
+    const where = () => host.evaluate(() => ({ y: window.scrollY, link: (window.xuanka.rects()['est.copy_link'] || {}).y }));
+    const scroll = async (towardsTop) => {
+      const spot = await host.evaluate(() => { const r = document.querySelector('#calc canvas').getBoundingClientRect(); return { x: r.x + r.width * 0.6, y: Math.min(r.y + r.height * 0.6, innerHeight - 140) }; });
+      if (device.viewport.hasTouch) await swipe(host, spot.x, towardsTop ? spot.y - 120 : spot.y + 120, towardsTop ? spot.y + 120 : spot.y - 120);
+      else { await host.mouse.move(spot.x, spot.y); await host.mouse.wheel({ deltaY: towardsTop ? -300 : 300 }); }
+      await sleep(400);
+    };
+    let w0 = await where();
+    expect(w0.y > 100, `the host page is at ${w0.y}: nothing to scroll up`);
+    await scroll(true);
+    let w1 = await where();
+    expect(w1.y < w0.y - 50, `at the calculator's top, scrolling up left the host at ${w0.y} -> ${w1.y}`);
+    await scroll(false);
+    const w2 = await where();
+    expect(Math.abs(w2.y - w1.y) < 2, `the host scrolled (${w1.y} -> ${w2.y}) though the calculator could`);
+    expect(w2.link < w1.link - 50, `the calculator did not scroll: its copy-link button ${w1.link} -> ${w2.link}`);
     // One calculator per page: a second mount says so instead of breaking the first.
     const second = await host.evaluate(() => { try { XuankaEmbed.mount(document.body); return 'mounted'; } catch (e) { return e.message; } });
     expect(second.includes('one calculator per page'), `a second mount: ${second}`);
