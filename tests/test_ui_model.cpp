@@ -305,6 +305,23 @@ TEST_CASE("share link: a card the vendor hid stays hidden, whatever the link say
   CHECK(ui::explain_problem(core::Lang::zh, problems[0]).find("不提供这张卡") != std::string::npos);
 }
 
+TEST_CASE("a run's length reads in its unit: days, hours, minutes or seconds, never 0 days") {
+  // Issue 40: a 1-token job showed "0 days". 1 day = 86,400 s.
+  CHECK(ui::duration_text(core::Lang::en, 12.5) == "12.5 days");
+  CHECK(ui::duration_text(core::Lang::en, 1.0) == "1 days");
+  CHECK(ui::duration_text(core::Lang::en, 0.25) == "6 h");            // 21,600 s
+  CHECK(ui::duration_text(core::Lang::en, 90.0 / 86400) == "1.5 min");
+  CHECK(ui::duration_text(core::Lang::zh, 2e-6) == "0.173 秒");      // 0.1728 s
+  // A one-token job on the page: the time shown is not "0".
+  ui::AppState a;
+  ui::from_contract({{"model", "llama-3.1-8b"}, {"task", "full_ft"}, {"tokens", 1}, {"seq_len", 1}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                     {"parallel", {{"gpus", 8}, {"zero", 3}}}}, a.estimate.form);
+  ui::recompute(a, cat());
+  REQUIRE(a.derived.estimate);
+  REQUIRE(a.derived.estimate->days);
+  CHECK(ui::duration_text(core::Lang::zh, *a.derived.estimate->days).rfind("0 ", 0) == std::string::npos);
+}
+
 static std::string testing_join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += s + "\n";

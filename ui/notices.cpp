@@ -1,6 +1,8 @@
 // Translation of core's notices (ui layer).
 #include "ui/notices.h"
 
+#include "core/format.h"
+
 #include <cctype>
 
 #include <utility>
@@ -31,11 +33,20 @@ std::string strategy_text(core::Lang L, const core::Option& o) {
   if (p.tp > 1) add("TP " + std::to_string(p.tp));
   if (p.pp > 1) add("PP " + std::to_string(p.pp) + (p.vp > 1 ? " × VP " + std::to_string(p.vp) : ""));
   if (p.cp > 1) add("CP " + std::to_string(p.cp));
+  if (p.ep > 1) add("EP " + std::to_string(p.ep));
   if (p.zero > 0) add("ZeRO-" + std::to_string(p.zero));
   if (p.sequence_parallel) add(tr(L, Str::sequence_parallel));
   if (p.offload != core::Offload::none) add(std::string(tr(L, Str::offload)) + " " + tr_key(L, core::info(p.offload).label));
   if (o.scenario.recompute != core::Recompute::none) add(std::string(tr(L, Str::recompute)) + " " + tr_key(L, core::info(o.scenario.recompute).label));
   return s.empty() ? tr(L, Str::no_sharding) : s;
+}
+
+std::string duration_text(core::Lang L, double days) {
+  const double s = days * 86400.0;
+  if (!(s > 0) || days >= 1) return core::format_sig(days, 3) + " " + tr(L, Str::days);
+  if (s >= 3600) return core::format_sig(s / 3600, 3) + " " + tr(L, Str::hours);
+  if (s >= 60) return core::format_sig(s / 60, 3) + " " + tr(L, Str::minutes);
+  return core::format_sig(s, 3) + " " + tr(L, Str::seconds);
 }
 
 const char* framework_name(const std::string& fw) {

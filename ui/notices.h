@@ -18,6 +18,9 @@ std::string notice_text(core::Lang L, const core::Notice& n);
 std::string fill_slots(std::string text, const std::vector<std::string>& args);
 // An option's strategy in words: "TP 8 · PP 4 · ZeRO-1 · 选择性重计算".
 std::string strategy_text(core::Lang L, const core::Option& o);
+// A run's length in the unit it reads in: days from one day up, else hours, minutes or seconds
+// (a 1-token job read "0 days", issue 40).
+std::string duration_text(core::Lang L, double days);
 
 // A catalog source as a reader should see it: the project's own files ("../shared/seeds/001_….txt
 // (卡型对比表)", "scripts/data/sources/prices_2026-11.csv (…)") by what they are, in the page's

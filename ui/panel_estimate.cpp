@@ -715,11 +715,11 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   } else if (s.task != core::Task::inference) {
     if (e.days) {
       heading(ctx, tr(L, Str::training_time));
-      label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
+      label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.days) + " · " +
                                                       core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
       range_row(ctx, FigureGroup::training_speed, *e.days, std::string(" ") + tr(L, Str::days));
       if (e.days_expected) {
-        label_value(ctx, tr(L, Str::expected_run), core::format_sig(*e.days_expected, 3) + " " + tr(L, Str::days) + " · " +
+        label_value(ctx, tr(L, Str::expected_run), duration_text(L, *e.days_expected) + " · " +
                                                        core::format_grouped(*e.gpu_hours_expected) + " " + tr(L, Str::gpu_hours));
       }
       track(ctx, "est.time");

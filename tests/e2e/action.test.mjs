@@ -1,7 +1,7 @@
 // Browser tests of "from answer to action" (issue 16): the migration checklist of 910B2 and 910C
 // on a phone in zh and en, the checklist under a domestic Recommend pick, the serving curve drawn
 // on a phone with a tapped point, the servers/disk/network lines, and the FSDP and MindIE copies.
-import { PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
+import { PHONE_2X as PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();

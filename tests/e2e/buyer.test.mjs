@@ -3,7 +3,7 @@
 // them, a bad entry named at its field with the last result kept, copies confirmed, the cost
 // inputs a buyer changes, serving sized by users, and every view in Chinese free of English
 // sentences and file paths.
-import { DESKTOP, PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
+import { DESKTOP, PHONE_2X as PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();

@@ -3,7 +3,7 @@
 // nvidia-smi output; screenshots of each view on desktop and phone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, shotDir } from './lib.mjs';
+import { DESKTOP, PHONE_2X as PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, shotDir } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();

@@ -121,6 +121,23 @@ await t.test('a config nested 10,000 deep and a 100,000-character vendor name: t
   await page.close();
 });
 
+await t.test('the page\'s Content-Security-Policy refuses any network load, and the page runs under it', async () => {
+  const { page, problems } = await openPage(browser, DESKTOP);
+  // A script that tries to reach out (what a spoofed string would try): the browser refuses it.
+  const refused = await page.evaluate(() => new Promise((resolve) => {
+    document.addEventListener('securitypolicyviolation', (e) => resolve(e.violatedDirective), { once: true });
+    fetch('http://127.0.0.1:9/x').catch(() => {});
+    setTimeout(() => resolve('not refused'), 3000);
+  }));
+  expect(refused.startsWith('connect-src'), `a fetch was ${refused}`);
+  const s = await state(page);
+  expect(s.results && s.summary.length > 0, 'the page has no results under its policy');
+  // The console reports the refused fetch (that is the policy working); nothing else.
+  const others = problems.filter((p) => !p.includes('127.0.0.1:9'));
+  expect(others.length === 0, others.join('; '));
+  await page.close();
+});
+
 await t.test('a 1.5 MB paste into Check keeps its first 1 MB and says so, the page keeps working; an error after start-up is shown and a reload reopens the plan', async () => {
   const { page, problems } = await openPage(browser, DESKTOP);
   await press(page, DESKTOP, 'nav.check');

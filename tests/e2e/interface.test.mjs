@@ -1,6 +1,6 @@
 // Browser tests of the interface (tests layer): Estimate, Recommend and Cost on a desktop and an
 // emulated phone, through real clicks, taps and typing on the app's own widget rectangles.
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, screenshot, settle, sleep, waitReady, runner, expect, shotDir, pageUrl, setField, ensureVisible } from './lib.mjs';
+import { DESKTOP, PHONE_2X as PHONE, launch, openPage, state, rects, press, screenshot, settle, sleep, waitReady, runner, expect, shotDir, pageUrl, setField, ensureVisible } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();

@@ -18,6 +18,13 @@ export const PHONE = {
   viewport: { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36',
 };
+// A second phone, of another size and pixel ratio: 414 x 896 CSS px at 2x (the screen of an
+// iPhone 11 or XR; the browser is still Chromium, so its user agent stays Chrome's on Android).
+// The suites that tap and scroll through the views most (buyer, interface, action, catalog) run
+// on it; the pixel-level ones (fonts and glyphs, screenshots, the QR code, saved pictures,
+// embeds) on the 3x phone above. A frame of its canvas has half the pixels of the 3x one, and
+// SwiftShader's time per frame goes with the pixels.
+export const PHONE_2X = { ...PHONE, viewport: { width: 414, height: 896, deviceScaleFactor: 2, isMobile: true, hasTouch: true } };
 
 export async function launch() {
   return puppeteer.launch({
