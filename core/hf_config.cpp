@@ -128,6 +128,12 @@ Diagnostics model_from_hf_config(std::string_view text, json& out) {
   if (auto rank = r.count({"kv_lora_rank"}, false, "latent KV width")) {
     json mla = {{"kv_lora_rank", *rank}};
     if (auto rope = r.count({"qk_rope_head_dim"}, true, "rotary head dimension")) mla["qk_rope_head_dim"] = *rope;
+    // The query's low-rank width and the per-head widths without rotary part and of the values
+    // (DeepSeek-V2/V3 config.json; V2-Lite writes q_lora_rank null: queries not compressed). They
+    // size the attention's weights (core/catalog.cpp); left out, head_dim stood in for both.
+    if (auto q = r.count({"q_lora_rank"}, false, "query latent width")) mla["q_lora_rank"] = *q;
+    if (auto nope = r.count({"qk_nope_head_dim"}, false, "non-rotary query/key head dimension")) mla["qk_nope_head_dim"] = *nope;
+    if (auto v = r.count({"v_head_dim"}, false, "value head dimension")) mla["v_head_dim"] = *v;
     m["mla"] = mla;
   }
   if (!d.empty()) return d;

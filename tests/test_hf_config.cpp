@@ -52,6 +52,10 @@ TEST_CASE("config.json: DeepSeek-V3's MoE and MLA keys give 671B parameters") {
   CHECK(m["moe"]["shared_experts"] == 1);
   CHECK(m["moe"]["dense_layers"] == 3);
   CHECK(m["mla"]["kv_lora_rank"] == 512);
+  // Issue 40: these three were dropped, and head_dim stood in for them.
+  CHECK(m["mla"]["q_lora_rank"] == 1536);
+  CHECK(m["mla"]["qk_nope_head_dim"] == 128);
+  CHECK(m["mla"]["v_head_dim"] == 128);
   CHECK_THAT(params_of(m), WithinRel(671e9, 0.03));
 }
 
