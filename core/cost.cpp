@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/format.h"
+#include "core/hardware.h"
 
 namespace xuanka::core {
 
@@ -32,7 +33,7 @@ constexpr double kNetworkPerNodeCny = 150000;
 constexpr double kHostPowerBoard8HotW = 4600;
 constexpr double kHostPowerBoard8W = 3300;
 constexpr double kHostPowerPcie8W = 1000;
-constexpr double kCardsPerServer = 8;
+constexpr double kCardsPerServer = hw::kCardsPerNode;  // core/hardware.h: 8-card servers
 constexpr double kHoursPerMonth = 730;  // 8760 / 12
 constexpr double kDefaultRackKw = 12;   // when no region is given
 // China's VAT rates: 13% on goods, incl. electricity (财政部 税务总局 海关总署公告2019年第39号,
@@ -76,7 +77,7 @@ ServerClass server_class(const Accelerator& card) {
 double default_server_cny(ServerClass c) { return c == ServerClass::board8 ? kServerBoard8Cny : kServerPcie8Cny; }
 double host_power_w_per_node(ServerClass c, double card_tdp_w) {
   if (c == ServerClass::pcie8) return kHostPowerPcie8W;
-  return card_tdp_w >= 700 ? kHostPowerBoard8HotW : kHostPowerBoard8W;
+  return card_tdp_w >= hw::kLiquidCoolingTdpW ? kHostPowerBoard8HotW : kHostPowerBoard8W;  // the 700 W class (HGX H100)
 }
 
 std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s, double serving_share) {
@@ -159,7 +160,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   // Racks: the servers' full (TDP) draw must fit the rack's power budget.
   const double full_kw = (tdp * n + host_w) / 1000.0;
   r.racks = std::ceil(full_kw / rack_kw);
-  if (tdp >= 700) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
+  if (tdp >= hw::kLiquidCoolingTdpW) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
   if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", "one server draws more than a " + format_sig(rack_kw, 3) + " kW rack", {format_sig(rack_kw, 3)}));
 
   // Monthly, at utilisation: owning = depreciation + power for busy hours + colocation;

@@ -24,6 +24,7 @@
 #include <cmath>
 
 #include "core/enums.h"
+#include "core/hardware.h"
 
 namespace xuanka::core {
 
@@ -55,8 +56,8 @@ std::optional<double> nic_for(const Accelerator& a, std::string& design, std::st
 HostSizing size_host(const Scenario& s, const Estimate& e) {
   HostSizing h;
   const int gpus = std::max(1, s.parallel.gpus);
-  h.nodes = (gpus + 7) / 8;
-  h.cards_per_node = std::min(gpus, 8);
+  h.nodes = (gpus + hw::kCardsPerNode - 1) / hw::kCardsPerNode;
+  h.cards_per_node = std::min(gpus, hw::kCardsPerNode);
   const bool training = s.task != Task::inference;
   // The weights file: inference and QLoRA in their stored format; training from a 16-bit (or fp32) checkpoint.
   const double params = e.params;
