@@ -23,22 +23,18 @@ using core::shorten;  // at most ~80 characters of a bad value are echoed back i
 // The typed inputs a link carries as text, by key: the Cost view's ("c") and the serving
 // targets ("u"). Written when they differ from a fresh page's, read back as typed (a bad one is
 // then named at its row, as if typed).
-template <class State>  // AppState or const AppState
-auto& cost_field(State& st, const char* key) {
-  auto& c = st.cost;
-  const std::string k = key;
-  return k == "utilisation_pct" ? c.utilisation_pct : k == "rent" ? c.rent_override : k == "price" ? c.price_override
-       : k == "months" ? c.months : k == "electricity" ? c.electricity : k == "pue" ? c.pue
-       : k == "colocation" ? c.colocation : c.residual_pct;
-}
-constexpr const char* kCostKeys[] = {"utilisation_pct", "rent", "price", "months", "electricity", "pue", "colocation", "residual_pct"};
-template <class State>
-auto& target_field(State& st, const char* key) {
-  auto& e = st.estimate;
-  const std::string k = key;
-  return k == "users" ? e.users : k == "requests_per_s" ? e.requests_per_s : k == "user_tokens_per_s" ? e.user_tokens_per_s : e.ttft_target_s;
-}
-constexpr const char* kTargetKeys[] = {"users", "requests_per_s", "user_tokens_per_s", "ttft_target_s"};
+template <class Part>
+struct TextInput {
+  const char* key;
+  std::string Part::*field;
+};
+constexpr TextInput<CostState> kCostInputs[] = {
+    {"utilisation_pct", &CostState::utilisation_pct}, {"rent", &CostState::rent_override}, {"price", &CostState::price_override},
+    {"months", &CostState::months}, {"electricity", &CostState::electricity}, {"pue", &CostState::pue},
+    {"colocation", &CostState::colocation}, {"residual_pct", &CostState::residual_pct}};
+constexpr TextInput<EstimateState> kTargetInputs[] = {
+    {"users", &EstimateState::users}, {"requests_per_s", &EstimateState::requests_per_s},
+    {"user_tokens_per_s", &EstimateState::user_tokens_per_s}, {"ttft_target_s", &EstimateState::ttft_target_s}};
 
 void take_object(const json& j, const char* where, PageConfig& out, bool host) {
   if (!j.is_object()) {
@@ -160,7 +156,7 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
     }
   }
   // The Cost view's inputs and the serving targets, as typed.
-  auto texts = [&](const char* key, const auto& keys, auto field) {
+  auto texts = [&](const char* key, const auto& inputs, auto& part) {
     auto it = cfg.find(key);
     if (it == cfg.end()) return json();
     const json j = parse_json_field(*it, key, problems);
@@ -168,14 +164,14 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
       if (!j.is_discarded()) problems.push_back(std::string("link.") + key + ": expected an object");
       return json();
     }
-    for (const char* k : keys) {
-      if (auto x = j.find(k); x != j.end() && x->is_string()) field(state, k) = x->get<std::string>().substr(0, 64);
+    for (const auto& in : inputs) {
+      if (auto x = j.find(in.key); x != j.end() && x->is_string()) part.*in.field = x->template get<std::string>().substr(0, 64);
     }
     return j;
   };
-  const json c = texts("c", kCostKeys, [](AppState& s, const char* k) -> std::string& { return cost_field(s, k); });
+  const json c = texts("c", kCostInputs, state.cost);
   if (auto x = c.find("add_vat"); c.is_object() && x != c.end() && x->is_boolean()) state.cost.add_vat = x->get<bool>();
-  texts("u", kTargetKeys, [](AppState& s, const char* k) -> std::string& { return target_field(s, k); });
+  texts("u", kTargetInputs, state.estimate);
 }
 
 std::string explain_problem(core::Lang L, const std::string& problem) {
@@ -210,18 +206,18 @@ std::map<std::string, std::string> share_params(const AppState& st) {
                                        {"r", core::dump_json(rec)}};
   if (!st.compare.detail_id.empty()) p["card"] = st.compare.detail_id;
   // The Cost inputs and the serving targets that differ from a fresh page's (short links).
-  static const AppState fresh;
-  auto differing = [&](const auto& keys, auto field) {
+  auto differing = [](const auto& inputs, const auto& part, const auto& fresh) {
     json j = json::object();
-    for (const char* k : keys) {
-      if (field(st, k) != field(fresh, k)) j[k] = field(st, k);
+    for (const auto& in : inputs) {
+      if (part.*in.field != fresh.*in.field) j[in.key] = part.*in.field;
     }
     return j;
   };
-  json c = differing(kCostKeys, [](const AppState& s, const char* k) -> const std::string& { return cost_field(s, k); });
-  if (st.cost.add_vat != fresh.cost.add_vat) c["add_vat"] = st.cost.add_vat;
+  const CostState fresh_cost;
+  json c = differing(kCostInputs, st.cost, fresh_cost);
+  if (st.cost.add_vat != fresh_cost.add_vat) c["add_vat"] = st.cost.add_vat;
   if (!c.empty()) p["c"] = core::dump_json(c);
-  const json u = differing(kTargetKeys, [](const AppState& s, const char* k) -> const std::string& { return target_field(s, k); });
+  const json u = differing(kTargetInputs, st.estimate, EstimateState());
   if (!u.empty()) p["u"] = core::dump_json(u);
   return p;
 }

@@ -55,8 +55,9 @@
     if (hook.ready) Module.showBroken(what); else Module.showFatal(String(what).slice(0, 200));
   };
   // An error after start-up (a call into C++ that threw or trapped): the WebAssembly state can no
-  // longer be trusted, so the page says so and offers to reload; the plan is in the address
-  // (write_url after every change), so the reload reopens it. The <div> embed reloads its host.
+  // longer be trusted, so the page says so and offers to reload; the page's plan is in its address
+  // (write_url after every change), so the reload reopens it. The <div> embed keeps no address of
+  // its own: reloading its host starts it afresh, and it says so.
   Module.showBroken = function (what) {
     hook.errors.push(String(what && what.message || what).slice(0, 200));
     if (hook.broken) return;
@@ -68,8 +69,9 @@
     s.className = 'fatal';
     s.setAttribute('data-fatal', '1');
     var t = part('status-text');
-    t.textContent = '选卡出错，已停止。你的设置保存在地址中，重新载入即可继续。 / xuanka hit an error and stopped; ' +
-      'your plan is in the address, so reloading continues from it. (' + String(what && what.message || what).slice(0, 120) + ') ';
+    t.textContent = (div ? '选卡出错，已停止。重新载入页面即可重新开始。 / xuanka hit an error and stopped; reload the page to start again. ('
+                         : '选卡出错，已停止。你的设置保存在地址中，重新载入即可继续。 / xuanka hit an error and stopped; ' +
+                           'your plan is in the address, so reloading continues from it. (') + String(what && what.message || what).slice(0, 120) + ') ';
     var b = document.createElement('button');
     b.textContent = '重新载入 / Reload';
     b.setAttribute('data-xk', 'reload');
