@@ -583,16 +583,21 @@
   hook.agent = function () { return agents; };
 
   // --- touch: GLFW 3.1.6 ignores touch positions (§0.a); feed the app ourselves -------------
-  // In the <div> embed the canvas allows vertical panning (touch-action: pan-y, web/embed.js), and
-  // a swipe's first move decides: if the calculator is at its edge in that direction, the host
-  // page scrolls for the rest of the gesture (the app's touch is cancelled); otherwise the move
-  // is the calculator's. The page and the iframe keep every touch (touch-action: none).
+  // Embedded (the <div> embed, or the page in an <iframe>) the canvas allows vertical panning
+  // (touch-action: pan-y; web/embed.js, and here for the iframe), and a swipe's first move decides:
+  // if the calculator is at its edge in that direction, the host page scrolls for the rest of the
+  // gesture (the app's touch is cancelled; from an iframe, whose own document never scrolls, the
+  // browser chains the pan to the page around it); otherwise the move is the calculator's. The
+  // page on its own keeps every touch (touch-action: none): it has nothing else to scroll, and a
+  // pan there would only pull the browser's refresh.
+  var hostPans = div || embedded;
+  if (embedded) canvas.style.touchAction = 'pan-y';
   var swipe = null;  // { y0, host: true|false|null (undecided) } while a finger is down
   function onTouch(e) {
     if (e.target !== canvas) return;
     var t = e.changedTouches[0];
     var kind = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 }[e.type];
-    if (div && t) {
+    if (hostPans && t) {
       if (kind === 0) swipe = { y0: t.clientY, host: null };
       if (swipe && swipe.host === null && kind === 1 && Math.abs(t.clientY - swipe.y0) >= 6) {
         var b = canvas.getBoundingClientRect();

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { DESKTOP, PHONE, launch, openPage, state, rects, press, ensureVisible, screenshot, distinctColours, waitReady,
+import { DESKTOP, PHONE, PHONE_2X, launch, openPage, state, rects, press, ensureVisible, screenshot, distinctColours, waitReady,
          sleep, swipe, serveDist, runner, expect, root } from './lib.mjs';
 
 const t = runner();
@@ -171,6 +171,63 @@ await t.test('the example host page hears the iframe\'s state and starts it on a
   expect(problems.length === 0, problems.join('; '));
   await host.close();
 });
+
+// Scrolling passes through the example page's <iframe> at the calculator's edges (issue 40: the
+// framed page kept every touch, so a swipe over it never scrolled the host): towards the top of a
+// calculator already at its top, a wheel or a swipe scrolls the host page; one the calculator can
+// take scrolls the calculator and leaves the host alone. Phone at 2x (the interaction suites').
+for (const device of [DESKTOP, PHONE_2X]) {
+  await t.test(`${device.name}: a wheel or swipe the framed calculator cannot use scrolls the host page`, async () => {
+    fs.copyFileSync(path.join(root, 'public', 'embed-example.html'), path.join(work, 'embed-example.html'));
+    fs.copyFileSync(path.join(root, 'dist', 'xuanka-embed.js'), path.join(work, 'xuanka-embed.js'));
+    const host = await browser.newPage();
+    const problems = [];
+    host.on('request', (req) => { if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) problems.push(`network request: ${req.url()}`); });
+    host.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    if (device.userAgent) await host.setUserAgent(device.userAgent);
+    await host.setViewport(device.viewport);
+    await host.goto(pathToFileURL(path.join(work, 'embed-example.html')).href, { waitUntil: 'load' });
+    const frame = host.frames().find((f) => f.url().includes('xuanka.html'));
+    expect(frame, 'no xuanka frame in the host page');
+    await waitReady(frame);
+    // The Estimate view (its content is taller than the frame), the host given room above and
+    // below and scrolled so that the frame starts 60 px below the window's top.
+    await host.evaluate(() => {
+      document.body.style.paddingTop = '600px';
+      document.body.style.paddingBottom = '2000px';
+      window.scrollTo(0, window.scrollY + document.getElementById('xuanka').getBoundingClientRect().top - 60);
+    });
+    await sleep(300);
+    const where = () => host.evaluate(() => ({ y: window.scrollY }));
+    const link = async () => ((await frame.evaluate(() => window.xuanka.rects()))['est.copy_link'] || {}).y;
+    const scroll = async (towardsTop) => {
+      const spot = await host.evaluate(() => { const r = document.getElementById('xuanka').getBoundingClientRect(); return { x: r.x + r.width * 0.6, y: Math.min(r.y + r.height * 0.6, innerHeight - 140) }; });
+      if (device.viewport.hasTouch) await swipe(host, spot.x, towardsTop ? spot.y - 120 : spot.y + 120, towardsTop ? spot.y + 120 : spot.y - 120);
+      else { await host.mouse.move(spot.x, spot.y); await host.mouse.wheel({ deltaY: towardsTop ? -300 : 300 }); }
+      await sleep(400);
+      await frame.evaluate(() => window.xuanka.wake());
+      await sleep(200);
+    };
+    const w0 = await where();
+    expect(w0.y > 100, `the host page is at ${w0.y}: nothing to scroll up`);
+    const l0 = await link();
+    expect(l0 !== undefined, 'no copy-link button in the framed Estimate view');
+    await scroll(true);
+    const w1 = await where();
+    expect(w1.y < w0.y - 50, `at the calculator's top, scrolling up left the host at ${w0.y} -> ${w1.y}`);
+    // (The frame moved with the host; the calculator's own content did not.)
+    expect(Math.abs((await link()) - l0) < 2, `the calculator scrolled (${l0} -> ${await link()}) though it was at its top`);
+    await host.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById('xuanka').getBoundingClientRect().top - 60));
+    await sleep(300);
+    const w2 = await where(), l2 = await link();
+    await scroll(false);
+    const w3 = await where(), l3 = await link();
+    expect(Math.abs(w3.y - w2.y) < 2, `the host scrolled (${w2.y} -> ${w3.y}) though the calculator could`);
+    expect(l3 < l2 - 50, `the calculator did not scroll: its copy-link button ${l2} -> ${l3}`);
+    expect(problems.length === 0, problems.join('; '));
+    await host.close();
+  });
+}
 
 // The <div> embed (dist/xuanka-embed.js) on the example page, below its iframe: a guest in the
 // host's document. Typing in the host's own input reaches the input whole (GLFW would have taken
