@@ -50,7 +50,7 @@ std::optional<double> bounded_input(const std::string& text, const char* row, do
 void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
   const core::ModelArch* preset = catalog.find_model(state.estimate.form.model);
-  const nlohmann::json j = to_contract(state.estimate.form, preset ? preset->kind : "llm");
+  const nlohmann::json j = to_contract(state.estimate.form, form_model_kind(state.estimate.form, preset ? preset->kind : ""));
   state.copied.clear();  // "已复制" belongs to the inputs it copied
   d.field_errors.clear();
   // The cost view's own inputs.

@@ -35,7 +35,7 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   const Derived& d = state.derived;
   std::string md = std::string("## ") + tr(L, Str::app_name) + " — " + tr(L, Str::view_estimate) + "\n\n";
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
-  md += "- " + std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + "\n";
+  md += "- " + std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + "\n";
   if (!d.problems.empty()) {
     for (const auto& p : d.problems) md += "- " + std::string(tr(L, Str::input_error)) + ": " + p.text() + "\n";
     if (!d.estimate) return md;
@@ -92,7 +92,7 @@ std::string quote_summary(const AppState& state, const core::Catalog& catalog) {
   const core::Lang L = state.lang;
   const core::Scenario& s = state.derived.scenario;
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
-  std::string text = std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + "\n" +
+  std::string text = std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + "\n" +
                      tr(L, Str::task) + ": " + tr_key(L, core::info(s.task).label) + "\n";
   if (s.gpu) text += std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
   const std::string line = summary_line(state);
@@ -120,7 +120,7 @@ std::string quote_link(const std::string& target, const AppState& state, const c
   }
   const core::Scenario& s = state.derived.scenario;
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
-  std::string subject = std::string(tr(state.lang, Str::quote_subject)) + ": " + (m ? m->name : state.estimate.form.model);
+  std::string subject = std::string(tr(state.lang, Str::quote_subject)) + ": " + form_model_name(state.estimate.form, m ? m->name : "");
   if (s.gpu) subject += ", " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name;
   return target + (target.find('?') == std::string::npos ? "?" : "&") + "subject=" + core::percent_encode(subject) +
          "&body=" + core::percent_encode(body);
@@ -140,7 +140,7 @@ nlohmann::json result_picture(const AppState& state, const core::Catalog& catalo
   }
   json lines = json::array();
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
-  lines.push_back(std::string(tr(L, Str::model)) + ": " + (m ? m->name : state.estimate.form.model) + " · " +
+  lines.push_back(std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + " · " +
                   tr_key(L, core::info(s.task).label));
   if (s.gpu) lines.push_back(std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name);
   if (e.days) {

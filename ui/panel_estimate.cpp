@@ -126,7 +126,22 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   row_label(ctx, tr(L, Str::model));
   text_field(ctx, *ctx.env.agent, "est.model_search", tr(L, Str::search_model), state.estimate.model_search, false);
-  changed |= combo_row(ctx, "est.model", "", f.model, model_choices(cat, state.estimate.model_search, tr(L, Str::custom_arch)));
+  std::vector<Choice> models = model_choices(cat, state.estimate.model_search, tr(L, Str::custom_arch));
+  if (f.link_model.is_object()) models.insert(models.begin(), {kLinkModel, form_model_name(f, "") + "  " + tr(L, Str::link_model)});
+  changed |= combo_row(ctx, "est.model", "", f.model, models);
+  if (f.model == kLinkModel && f.link_model.is_object()) {
+    // A vision or image model the link defined: shown as given (the page edits only a language
+    // model's shape), so the link reopens exactly; the rows below edit the rest of the job.
+    text_disabled(ctx, tr(L, Str::link_model_note));
+    std::string shape = f.link_model.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (shape.size() > 400) {
+      std::size_t cut = 400;  // at a character's start (UTF-8 continuation bytes are 10xxxxxx)
+      while (cut > 0 && (static_cast<unsigned char>(shape[cut]) & 0xC0) == 0x80) --cut;
+      shape = shape.substr(0, cut) + "…";
+    }
+    text_wrapped(ctx, shape.c_str());
+    track(ctx, "est.link_model");
+  }
   if (f.model == "custom") {
     // A model from its config.json, pasted (no network): fills the architecture rows below.
     text_disabled(ctx, tr(L, Str::hf_config_hint));
@@ -164,7 +179,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     if (!f.arch_extra.empty()) text_disabled(ctx, tr(L, Str::arch_extra_note));
   }
   const core::ModelArch* preset = cat.find_model(f.model);
-  const std::string kind = preset ? preset->kind : "llm";
+  const std::string kind = form_model_kind(f, preset ? preset->kind : "");
   if (kind == "vision") {
     changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
     changed |= number_row(ctx, "est.vis_input", tr(L, Str::vis_input), f.vis_input);

@@ -116,7 +116,7 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   text_disabled(ctx, tr(L, Str::rec_for));
   {
     const core::ModelArch* m = ctx.env.catalog->find_model(state.estimate.form.model);
-    const std::string name = m ? m->name : state.estimate.form.arch_name;
+    const std::string name = form_model_name(state.estimate.form, m ? m->name : "");
     const auto task = core::from_word<core::Task>(state.estimate.form.task);
     text(ctx, (name + (task ? std::string(" · ") + tr_key(L, core::info(*task).label) : std::string())).c_str());
   }

@@ -170,8 +170,31 @@ json vision_contract(const ScenarioForm& f) {
 }
 }  // namespace
 
+namespace {
+bool has_link_model(const ScenarioForm& f) { return f.model == kLinkModel && f.link_model.is_object(); }
+}  // namespace
+
+std::string form_model_kind(const ScenarioForm& f, const std::string& preset_kind) {
+  if (!preset_kind.empty()) return preset_kind;
+  if (has_link_model(f)) {
+    const json& k = f.link_model.value("kind", json("llm"));
+    return k.is_string() ? k.get<std::string>() : "llm";
+  }
+  return "llm";
+}
+
+std::string form_model_name(const ScenarioForm& f, const std::string& preset_name) {
+  if (!preset_name.empty()) return preset_name;
+  if (has_link_model(f)) {
+    const json& n = f.link_model.value("name", json());
+    return n.is_string() ? n.get<std::string>() : f.model;
+  }
+  if (f.model == "custom") return f.arch_name.empty() ? "custom" : f.arch_name;
+  return f.model;
+}
+
 json to_contract(const ScenarioForm& f, const std::string& kind) {
-  json j = {{"model", f.model}, {"task", f.task}};
+  json j = {{"model", has_link_model(f) ? f.link_model : json(f.model)}, {"task", f.task}};
   if (kind == "vision") {
     j["task"] = "inference";
     j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
@@ -257,8 +280,16 @@ void from_contract(const json& j, ScenarioForm& f) {
   if (!j.is_object()) return;
   const ScenarioForm d;  // the defaults
   take(j, "model", f.model, d.model);
-  if (auto it = j.find("model"); it != j.end() && it->is_object()) {
-    const json& m = *it;
+  f.link_model = json();
+  const json* inline_model = nullptr;
+  if (auto it = j.find("model"); it != j.end() && it->is_object()) inline_model = &*it;
+  // An inline vision or image model is kept whole (SCENARIO.md's inline forms for them share
+  // nothing with a language model's shape); a language model's fills the architecture rows.
+  if (inline_model && inline_model->contains("kind") && (*inline_model)["kind"] != "llm") {
+    f.model = kLinkModel;
+    f.link_model = *inline_model;
+  } else if (inline_model) {
+    const json& m = *inline_model;
     f.model = "custom";
     take(m, "name", f.arch_name, d.arch_name);
     take(m, "layers", f.arch_layers, d.arch_layers);

@@ -20,6 +20,10 @@ struct ScenarioForm {
   std::string arch_params;                 // empty: counted from the shape
   bool arch_tied = false;                  // tied input and output embeddings
   nlohmann::json arch_extra = nlohmann::json::object();  // fields the page does not edit (moe, mla, ...), kept as given
+  // An inline vision or image model from a link (model == kLinkModel): SCENARIO.md's inline
+  // vision and diffusion forms, kept whole and shown read-only (the page edits only a language
+  // model's shape); null when the link brought none.
+  nlohmann::json link_model;
   std::string task = "lora";
   std::string precision = "bf16_mixed";
   std::string optimizer = "adamw";
@@ -57,12 +61,22 @@ struct ScenarioForm {
   std::string vis_camera_fps = "25", vis_chips;
 };
 
+// The model choice that stands for the form's link_model.
+inline constexpr const char* kLinkModel = "link-model";
+
 // The form as the scenario contract for a model of `kind` (llm | diffusion | vision: the fields
 // that apply to it). Numbers that do not parse stay strings, so core reports them.
 nlohmann::json to_contract(const ScenarioForm& f, const std::string& kind = "llm");
 // Fills the form from a contract object (share link, a recommendation pick); a field the object
 // does not name is reset to the form's default, so the form shows exactly that scenario.
 void from_contract(const nlohmann::json& j, ScenarioForm& f);
+// The kind of model the form holds (llm | diffusion | vision): a preset's, the link model's, or a
+// language model's for a custom architecture. `preset_kind` is the catalog's kind for f.model, or
+// empty when f.model is not a preset.
+std::string form_model_kind(const ScenarioForm& f, const std::string& preset_kind);
+// The model's name for people: a preset's name is the catalog's (`preset_name`, empty when not a
+// preset); a custom architecture's or a link model's is its own.
+std::string form_model_name(const ScenarioForm& f, const std::string& preset_name);
 
 // The Estimate form row that edits the contract field at `path` ("scenario.parallel.tp" ->
 // "est.tp"), or "" when no row edits it; so an error is drawn under the field it names.
