@@ -18,7 +18,6 @@ using namespace xuanka;
 using nlohmann::json;
 
 namespace {
-const core::Catalog& cat() { return test::catalog(); }
 
 // The shell's own block and title (web/shell.html), as the built page has them.
 const std::string kPage =

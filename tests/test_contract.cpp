@@ -13,7 +13,6 @@ using namespace xuanka::core;
 using nlohmann::json;
 
 namespace {
-const Catalog& cat() { return xuanka::test::catalog(); }
 
 template <class E>
 void check_table(std::initializer_list<E> all) {

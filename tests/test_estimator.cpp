@@ -17,8 +17,6 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-const Catalog& cat() { return xuanka::test::catalog(); }
-Estimate run(const json& j) { return xuanka::test::estimate_of(j); }
 json zero_case(int stage, int gpus) {
   // ZeRO paper Fig. 1: Psi = 7.5B, mixed precision Adam, K = 12.
   return {{"model", {{"params", 7.5e9}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"ffn_hidden", 16384},

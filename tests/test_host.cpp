@@ -9,15 +9,6 @@
 using namespace xuanka::core;
 using Catch::Detail::Approx;
 
-namespace {
-Scenario scenario(const nlohmann::json& j) {
-  Scenario s;
-  const auto d = from_json(j, xuanka::test::catalog(), s);
-  INFO((d.empty() ? std::string() : d.front().text()));
-  REQUIRE(d.empty());
-  return s;
-}
-}  // namespace
 
 TEST_CASE("host: 8B full fine-tune on 16 H100 with ZeRO-3 over 2 servers") {
   const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "full_ft"}, {"gpu", "nvidia-h100-sxm5-80gb"},

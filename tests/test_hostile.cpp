@@ -18,7 +18,6 @@ using namespace xuanka;
 using nlohmann::json;
 
 namespace {
-const core::Catalog& cat() { return test::catalog(); }
 std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 bool any_starts(const std::vector<std::string>& v, const std::string& prefix) {
   return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });

@@ -17,8 +17,6 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-const Catalog& cat() { return xuanka::test::catalog(); }
-Estimate run(const json& j) { return xuanka::test::estimate_of(j); }
 const DiffusionComponent& part(const char* model, const char* role) { return *cat().find_model(model)->component(role); }
 }  // namespace
 

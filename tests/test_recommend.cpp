@@ -14,14 +14,6 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-const Catalog& cat() { return xuanka::test::catalog(); }
-Scenario scenario(const json& j, const Catalog& c = cat()) {
-  Scenario s;
-  const auto d = from_json(j, c, s);
-  for (const auto& x : d) UNSCOPED_INFO(x.text());
-  REQUIRE(d.empty());
-  return s;
-}
 Constraints constraints(const json& j) {
   Constraints c;
   const auto d = from_json(j, cat(), c);

@@ -20,13 +20,6 @@ using namespace xuanka::core;
 using nlohmann::json;
 
 namespace {
-Scenario scenario(const json& j) {
-  Scenario s;
-  const auto d = from_json(j, xuanka::test::catalog(), s);
-  INFO((d.empty() ? std::string() : d.front().text()));
-  REQUIRE(d.empty());
-  return s;
-}
 std::set<std::string> flags(const std::string& cmd) {
   std::set<std::string> out;
   const std::regex re("--([a-z0-9-]+)");

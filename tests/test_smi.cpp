@@ -7,9 +7,6 @@
 
 using namespace xuanka::core;
 
-namespace {
-const Catalog& cat() { return xuanka::test::catalog(); }
-}  // namespace
 
 TEST_CASE("check a card: real output formats give the right cards, memory, utilisation and verdict") {
   const auto doc = xuanka::test::load_vectors("smi_cases.json");

@@ -23,7 +23,6 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-const core::Catalog& cat() { return test::catalog(); }
 bool testing_contains(const std::vector<std::string>& v, const std::string& prefix) {
   for (const auto& x : v) {
     if (x.rfind(prefix, 0) == 0) return true;

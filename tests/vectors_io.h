@@ -39,9 +39,9 @@ inline const core::Catalog& catalog() {
 
 // A scenario parsed against the embedded catalog; a bad scenario fails the test with every
 // diagnostic.
-inline core::Scenario scenario_of(const nlohmann::json& j) {
+inline core::Scenario scenario_of(const nlohmann::json& j, const core::Catalog& c = catalog()) {
   core::Scenario s;
-  const core::Diagnostics d = core::from_json(j, catalog(), s);
+  const core::Diagnostics d = core::from_json(j, c, s);
   for (const auto& x : d) UNSCOPED_INFO(x.text());
   REQUIRE(d.empty());
   return s;
@@ -57,3 +57,12 @@ inline double step_time_difference_s(const nlohmann::json& a, const nlohmann::js
 }
 
 }  // namespace xuanka::test
+
+// The short names the test files use, defined once here: the test files are compiled as one
+// unit (UNITY_BUILD, tests/CMakeLists.txt), where a helper each file defined for itself would be
+// defined twice.
+inline const xuanka::core::Catalog& cat() { return xuanka::test::catalog(); }
+inline xuanka::core::Scenario scenario(const nlohmann::json& j, const xuanka::core::Catalog& c = cat()) {
+  return xuanka::test::scenario_of(j, c);
+}
+inline xuanka::core::Estimate run(const nlohmann::json& j) { return xuanka::test::estimate_of(j); }
