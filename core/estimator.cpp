@@ -973,6 +973,26 @@ Estimate estimate(const Scenario& s, Detail detail) {
   if (s.task == Task::qlora && s.gpu && s.gpu->support.count("bitsandbytes") && s.gpu->support.at("bitsandbytes").level == "no") {
     if (detail == Detail::full) e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
   }
+  // FP8 weights or KV cache for serving on a card without FP8 (the catalog's support matrix, "fp8":
+  // "no"). vLLM runs FP8 checkpoints on NVIDIA cards of compute capability >= 7.5 as weight-only
+  // W8A16 through its FP8 Marlin kernel ("FP8 models will run on compute capability >= 7.5
+  // (Turing) as weight-only W8A16, utilizing FP8 Marlin": vLLM docs, features/quantization/fp8.md),
+  // which is what this estimate assumes anyway (prompts at the 16-bit rate, 8-bit weight reads): a
+  // note. Other cards without FP8 have no such path (Ascend before 950: "convert FP8 checkpoints to
+  // BF16 or W8A8 INT8", the catalog's support note): the figures are for a format the card cannot
+  // run, which must be said.
+  if (!train && s.gpu && (s.weights == WeightFormat::fp8 || s.serving.kv_dtype == WeightFormat::fp8) && detail == Detail::full) {
+    const auto fp8 = s.gpu->support.find("fp8");
+    if (fp8 != s.gpu->support.end() && fp8->second.level == "no") {
+      if (s.gpu->vendor == "NVIDIA" && s.gpu->compute_capability_number >= 7.5) {
+        // (An FP8 KV cache alone runs there too: vLLM's FP8 E5M2 cache converts by bit operations
+        // before Hopper, "Volta/Ampere are both ok and have been tested", vllm-project/vllm#2279.)
+        if (s.weights == WeightFormat::fp8) e.warnings.push_back(notice("fp8_weight_only", s.gpu->name + " has no FP8 tensor cores: FP8 weights run weight-only (W8A16, vLLM's FP8 Marlin), computing at the 16-bit rate", {s.gpu->name}));
+      } else {
+        e.warnings.push_back(notice("no_fp8_weights", s.gpu->name + " has no FP8: an FP8 checkpoint or KV cache must be converted (BF16, or INT8 W8A8) before it runs there; these figures are for FP8", {s.gpu->name}));
+      }
+    }
+  }
   if (!train && s.gpu && s.model.has_shape()) serving(s, c, p, e, detail);
   return e;
 }

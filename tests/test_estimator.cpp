@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "core/contract.h"
 #include "core/catalog_embedded.h"
@@ -768,4 +769,30 @@ TEST_CASE("serving: a prompt near the roofline's ridge says its first token is s
   CHECK(codes(128));
   CHECK_FALSE(codes(2048));
   CHECK_FALSE(codes(1));
+}
+
+TEST_CASE("serving FP8 weights on a card without FP8: weight-only on NVIDIA from Turing, a conversion elsewhere") {
+  // Issue 39 item 9: FP8 weights on a 910B gave a result without a word. The catalog's support
+  // matrix says "fp8": "no" for the 910B ("convert FP8 checkpoints to BF16 or W8A8 INT8") and the
+  // A100 ("No FP8 tensor cores"); vLLM runs FP8 checkpoints on NVIDIA cards of compute capability
+  // >= 7.5 as weight-only W8A16 (FP8 Marlin; vLLM docs, features/quantization/fp8.md), and an FP8
+  // KV cache there (vllm-project/vllm#2279); the H20 has FP8.
+  auto codes = [](const char* gpu, const char* weights, const char* kv) {
+    json j = {{"model", "qwen2.5-7b"}, {"task", "inference"}, {"weights", weights}, {"gpu", gpu},
+              {"serving", {{"batch", 1}, {"prompt_tokens", 512}, {"output_tokens", 128}, {"kv_dtype", kv}}}};
+    std::set<std::string> out;
+    for (const auto& w : run(j).warnings) out.insert(w.code);
+    return out;
+  };
+  CHECK(codes("huawei-ascend-910b3", "fp8", "bf16").count("no_fp8_weights"));
+  CHECK(codes("huawei-ascend-910b3", "bf16", "fp8").count("no_fp8_weights"));
+  CHECK_FALSE(codes("huawei-ascend-910b3", "int8", "bf16").count("no_fp8_weights"));
+  CHECK(codes("nvidia-a100-sxm4-80gb", "fp8", "bf16").count("fp8_weight_only"));
+  CHECK_FALSE(codes("nvidia-a100-sxm4-80gb", "bf16", "fp8").count("fp8_weight_only"));
+  CHECK_FALSE(codes("nvidia-a100-sxm4-80gb", "fp8", "bf16").count("no_fp8_weights"));
+  for (const char* w : {"fp8", "bf16"}) {
+    const auto h20 = codes("nvidia-h20-96gb", w, "fp8");
+    CHECK_FALSE(h20.count("fp8_weight_only"));
+    CHECK_FALSE(h20.count("no_fp8_weights"));
+  }
 }
