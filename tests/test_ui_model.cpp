@@ -454,7 +454,7 @@ TEST_CASE("a bad entry is named at its row and the last valid results stay, mark
   CHECK_FALSE(st.derived.stale);
   // A sequence length that is no number: core names scenario.seq_len; the page draws it under
   // the sequence-length row and keeps the last valid estimate, cost and share link.
-  st.estimate.form.seq_len = "4k";
+  st.estimate.form.seq_len = "4x";
   ui::recompute(st, cat());
   CHECK(st.derived.stale);
   REQUIRE(st.derived.field_errors.count("est.seq_len") == 1);
@@ -465,10 +465,10 @@ TEST_CASE("a bad entry is named at its row and the last valid results stay, mark
   CHECK(st.derived.cost);
   // A page opened with a bad scenario and nothing valid before: the link carries what was typed.
   ui::AppState fresh;
-  fresh.estimate.form.seq_len = "4k";
+  fresh.estimate.form.seq_len = "4x";
   ui::recompute(fresh, cat());
   CHECK_FALSE(fresh.derived.scenario_json.empty());
-  CHECK(fresh.derived.scenario_json.find("4k") != std::string::npos);
+  CHECK(fresh.derived.scenario_json.find("4x") != std::string::npos);
   // Fixed: the error goes and the results are fresh.
   st.estimate.form.seq_len = "8192";
   ui::recompute(st, cat());
@@ -587,4 +587,45 @@ TEST_CASE("a number put back into the form reads as people write it: 10, not 1e+
   CHECK(ui::number_text(1.5) == "1.5");
   CHECK(ui::number_text(14.8) == "14.8");
   CHECK(ui::parse_number_text(ui::number_text(1e20)) == 1e20);  // beyond 1e15: %g, still exact
+}
+
+TEST_CASE("form: context lengths in K and training tokens in B, T, M, 万 or 亿 are read as people write them") {
+  // Issue 39 item 2: "4k", "32K" and "5亿" were refused. The "K" of a context length is 1,024
+  // tokens (Llama 3.1's "128K" is max_position_embeddings 131,072, catalog/models.json); the
+  // tokens row counts billions, and a count in 万/亿 is of tokens.
+  auto contract = [](auto set) {
+    ui::ScenarioForm f;
+    f.task = "lora";
+    set(f);
+    return ui::to_contract(f);
+  };
+  CHECK(contract([](ui::ScenarioForm& f) { f.seq_len = "4k"; })["seq_len"] == 4096);
+  CHECK(contract([](ui::ScenarioForm& f) { f.seq_len = "32K"; })["seq_len"] == 32768);
+  CHECK(contract([](ui::ScenarioForm& f) { f.seq_len = "128K "; })["seq_len"] == 131072);
+  CHECK(contract([](ui::ScenarioForm& f) { f.seq_len = "0.5k"; })["seq_len"] == 512);
+  CHECK(contract([](ui::ScenarioForm& f) { f.seq_len = "4kk"; })["seq_len"] == "4kk");  // left for the contract to name
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "300"; })["tokens"] == 300e9);
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "300B"; })["tokens"] == 300e9);
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "1.5T"; })["tokens"] == 1.5e12);
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "500M"; })["tokens"] == 500e6);
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "5亿"; })["tokens"] == 5e8);
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "2万"; })["tokens"] == 2e4);
+  CHECK(contract([](ui::ScenarioForm& f) { f.tokens_billion = "B"; })["tokens"] == "B");
+  ui::ScenarioForm serve;
+  serve.task = "inference";
+  serve.prompt_tokens = "8K";
+  serve.output_tokens = "1k";
+  const json j = ui::to_contract(serve);
+  CHECK(j["serving"]["prompt_tokens"] == 8192);
+  CHECK(j["serving"]["output_tokens"] == 1024);
+  // Through the page: "4k" estimates as 4096 does.
+  ui::AppState a, b;
+  for (auto* st : {&a, &b}) ui::from_contract({{"model", "qwen2.5-7b"}, {"task", "lora"}, {"gpu", "nvidia-rtx-4090"}}, st->estimate.form);
+  a.estimate.form.seq_len = "4k";
+  b.estimate.form.seq_len = "4096";
+  ui::recompute(a, cat());
+  ui::recompute(b, cat());
+  REQUIRE(a.derived.estimate);
+  REQUIRE(b.derived.estimate);
+  CHECK(a.derived.estimate->total_bytes == b.derived.estimate->total_bytes);
 }

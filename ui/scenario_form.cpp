@@ -102,6 +102,42 @@ json number_or_text(const std::string& s) {
   if (std::floor(*v) == *v && std::fabs(*v) < 9e15) return static_cast<long long>(*v);
   return *v;
 }
+// A token length as people write a context's: "4k", "32K" = 4 x 1,024, 32 x 1,024 tokens (the
+// "K" of a context length is 1,024: Llama 3.1's "128K" context is its max_position_embeddings,
+// 131,072, in catalog/models.json), else as number_or_text.
+json token_length_or_text(const std::string& s) {
+  std::size_t end = s.find_last_not_of(" \t");
+  if (end != std::string::npos && (s[end] == 'k' || s[end] == 'K')) {
+    if (const auto v = parse_number_text(s.substr(0, end)); v && std::fabs(*v) < 1e12) {
+      const double n = *v * 1024;
+      if (std::floor(n) == n) return static_cast<long long>(n);
+      return n;
+    }
+  }
+  return number_or_text(s);
+}
+// Training tokens as typed in the row that counts billions: "300" or "300B" = 300 x 10^9 tokens,
+// "1.5T" = 1.5 x 10^12, "500M" = 5 x 10^8; a count in 万 or 亿 is of tokens ("5亿" = 5 x 10^8),
+// not of billions. Text that is none of these stays text, for the contract to name.
+json tokens_or_text(const std::string& s) {
+  const std::size_t end = s.find_last_not_of(" \t");
+  if (end == std::string::npos) return s;
+  auto ends_with = [&](const char* suffix) {
+    const std::size_t n = std::strlen(suffix);
+    return end + 1 >= n && s.compare(end + 1 - n, n, suffix) == 0;
+  };
+  double scale = 1e9;
+  std::string number = s.substr(0, end + 1);
+  if (ends_with("\xE4\xB8\x87") || ends_with("\xE4\xBA\xBF")) {  // 万, 亿: parse_number_text scales them
+    scale = 1;
+  } else if (s[end] == 'B' || s[end] == 'b' || s[end] == 'T' || s[end] == 't' || s[end] == 'M' || s[end] == 'm') {
+    scale = s[end] == 'T' || s[end] == 't' ? 1e12 : s[end] == 'M' || s[end] == 'm' ? 1e6 : 1e9;
+    number = s.substr(0, end);
+  }
+  const auto v = parse_number_text(number);
+  if (!v || !std::isfinite(*v * scale)) return s;
+  return *v * scale;
+}
 std::string text_of(const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
@@ -240,7 +276,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
   if (!infer) {
     j["precision"] = f.precision;
     j["optimizer"] = f.optimizer;
-    j["seq_len"] = number_or_text(f.seq_len);
+    j["seq_len"] = token_length_or_text(f.seq_len);
     j["micro_batch"] = number_or_text(f.micro_batch);
     if (!f.global_batch.empty()) j["global_batch"] = number_or_text(f.global_batch);
     j["recompute"] = f.recompute;
@@ -250,13 +286,10 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
       if (!f.lora_dtype.empty()) j["lora"]["dtype"] = f.lora_dtype;
     }
     if (!f.loss.empty()) j["loss"] = f.loss;
-    if (!f.tokens_billion.empty()) {
-      const json t = number_or_text(f.tokens_billion);
-      j["tokens"] = t.is_number() ? json(t.get<double>() * 1e9) : t;
-    }
+    if (!f.tokens_billion.empty()) j["tokens"] = tokens_or_text(f.tokens_billion);
   } else {
-    json s = {{"batch", number_or_text(f.serving_batch)}, {"prompt_tokens", number_or_text(f.prompt_tokens)},
-              {"output_tokens", number_or_text(f.output_tokens)}};
+    json s = {{"batch", number_or_text(f.serving_batch)}, {"prompt_tokens", token_length_or_text(f.prompt_tokens)},
+              {"output_tokens", token_length_or_text(f.output_tokens)}};
     if (!f.kv_dtype.empty()) s["kv_dtype"] = f.kv_dtype;
     j["serving"] = s;
   }
