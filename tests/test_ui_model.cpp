@@ -444,7 +444,7 @@ TEST_CASE("numbers as people type them: full-width digits, separators, ä¸‡ and ä
   for (double v : {0.1, 1.0 / 3.0, 1.5e12, 123456789.123, 6.02e23}) CHECK(std::strtod(ui::number_text(v).c_str(), nullptr) == v);
 }
 
-TEST_CASE("a bad entry is named at its row and the last valid results stay, marked stale") {
+TEST_CASE("a bad entry is named at its row and held at its last valid value; the other entries take effect") {
   ui::AppState st;
   st.estimate.region = "guangdong-shenzhen";
   ui::recompute(st, cat());
@@ -452,17 +452,50 @@ TEST_CASE("a bad entry is named at its row and the last valid results stay, mark
   const double good_total = st.derived.estimate->total_bytes;
   const std::string good_json = st.derived.scenario_json;
   CHECK_FALSE(st.derived.stale);
+  CHECK_FALSE(st.derived.held);
   // A sequence length that is no number: core names scenario.seq_len; the page draws it under
-  // the sequence-length row and keeps the last valid estimate, cost and share link.
+  // the sequence-length row and computes with the last valid one (the same estimate and link).
   st.estimate.form.seq_len = "4x";
   ui::recompute(st, cat());
-  CHECK(st.derived.stale);
+  CHECK(st.derived.held);
+  CHECK_FALSE(st.derived.stale);
   REQUIRE(st.derived.field_errors.count("est.seq_len") == 1);
   CHECK(st.derived.field_errors.at("est.seq_len").find("scenario.seq_len") != std::string::npos);
   REQUIRE(st.derived.estimate);
   CHECK(st.derived.estimate->total_bytes == good_total);
   CHECK(st.derived.scenario_json == good_json);
   CHECK(st.derived.cost);
+  // Issue 39 item 2: another entry typed meanwhile takes effect (it froze at the last valid
+  // inputs before): 2 cards now, the sequence length still the last valid one, the error kept.
+  const int good_seq = json::parse(good_json)["seq_len"];
+  st.estimate.form.gpus = "2";
+  st.estimate.form.zero = "3";
+  ui::recompute(st, cat());
+  CHECK(st.derived.held);
+  CHECK(st.derived.scenario.parallel.gpus == 2);
+  CHECK(json::parse(st.derived.scenario_json)["parallel"]["gpus"] == 2);
+  CHECK(json::parse(st.derived.scenario_json)["seq_len"] == good_seq);
+  REQUIRE(st.derived.estimate);
+  CHECK(st.derived.estimate->total_bytes < good_total);  // ZeRO-3 over 2 cards halves the model states
+  CHECK(st.derived.field_errors.count("est.seq_len") == 1);
+  // Fixed, the entry takes effect and nothing is held.
+  st.estimate.form.seq_len = "1024";
+  ui::recompute(st, cat());
+  CHECK_FALSE(st.derived.held);
+  CHECK(st.derived.field_errors.empty());
+  CHECK(json::parse(st.derived.scenario_json)["seq_len"] == 1024);
+  // A layout the contract refuses names both fields (gpus 2 is no multiple of tp 3; tp 3 does not
+  // divide Qwen2.5-7B's 28 heads): both are held, at 2 cards and tp 1.
+  st.estimate.form.tp = "3";
+  ui::recompute(st, cat());
+  CHECK(st.derived.held);
+  CHECK(st.derived.field_errors.count("est.tp") == 1);
+  CHECK(st.derived.scenario.parallel.tp == 1);
+  CHECK(st.derived.scenario.parallel.gpus == 2);
+  st.estimate.form.tp = "1";
+  st.estimate.form.gpus = "1";
+  st.estimate.form.zero = "0";
+  st.estimate.form.seq_len = "4x";
   // A page opened with a bad scenario and nothing valid before: the link carries what was typed.
   ui::AppState fresh;
   fresh.estimate.form.seq_len = "4x";

@@ -114,6 +114,9 @@ struct Derived {
   // under the row. While any exist, the results are the last valid inputs' (stale).
   std::map<std::string, std::string> field_errors;
   bool stale = false;
+  // The scenario's results are computed with each entry that does not read held at its last
+  // valid value, the other entries as typed (field_errors and problems name the held ones).
+  bool held = false;
 };
 
 // Inputs: everything the user chose. Changing any of them changes the page.

@@ -1,4 +1,5 @@
 // Recomputation of what the inputs give (ui layer): every number shown comes from core.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +46,45 @@ std::optional<double> bounded_input(const std::string& text, const char* row, do
   errors[row] = buf;
   return std::nullopt;
 }
+
+// The typed contract with each field a problem names put back to its value in `last` (the last
+// valid contract), or removed where `last` has none (its default then), so that one entry that
+// does not read holds its own value and does not freeze the others (issue 39: with the sequence
+// length mistyped, 8 cards still showed 1). Nothing when a problem names no field of the scenario.
+std::optional<nlohmann::json> hold_bad_fields(const nlohmann::json& typed_contract, const core::Diagnostics& problems,
+                                              const std::string& last_json) {
+  const nlohmann::json last = nlohmann::json::parse(last_json, nullptr, false);
+  if (last.is_discarded() || !last.is_object()) return std::nullopt;
+  nlohmann::json out = typed_contract;
+  const std::string prefix = "scenario.";
+  try {
+    for (const auto& p : problems) {
+      if (p.path.compare(0, prefix.size(), prefix) != 0 || p.path.size() == prefix.size()) return std::nullopt;
+      std::string rest = p.path.substr(prefix.size());
+      rest = rest.substr(0, rest.find('['));  // an element of a list holds the whole list
+      std::string pointer;
+      for (std::size_t start = 0; start <= rest.size();) {
+        const std::size_t dot = std::min(rest.find('.', start), rest.size());
+        std::string key = rest.substr(start, dot - start);
+        if (key.empty()) return std::nullopt;
+        for (std::size_t i = 0; (i = key.find_first_of("~/", i)) != std::string::npos; i += 2) {
+          key.replace(i, 1, key[i] == '~' ? "~0" : "~1");  // RFC 6901 escapes
+        }
+        pointer += "/" + key;
+        start = dot + 1;
+      }
+      const nlohmann::json::json_pointer at(pointer);
+      if (last.contains(at)) {
+        out[at] = last[at];
+      } else if (out.contains(at)) {
+        out[at.parent_pointer()].erase(at.back());
+      }
+    }
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // a path through something that is not an object
+  }
+  return out;
+}
 }  // namespace
 
 void recompute(AppState& state, const core::Catalog& catalog) {
@@ -81,9 +121,23 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     const std::string row = form_row_for(p.path);
     if (!row.empty() && !fe.count(row)) fe[row] = p.text();
   }
-  // A bad input keeps the last valid inputs' results on the page, marked stale.
-  d.stale = !d.problems.empty() || !fe.empty();
-  if (!d.problems.empty()) {
+  // An entry that does not read is named under its row and held at its last valid value; the
+  // others take effect. Where that cannot be (no valid inputs yet, or a problem that names no
+  // field), the last valid inputs' results stay, marked stale.
+  nlohmann::json used = j;
+  d.held = false;
+  if (!d.problems.empty() && d.estimate) {
+    if (auto held = hold_bad_fields(j, d.problems, d.scenario_json)) {
+      core::Scenario again;
+      if (core::from_json(*held, catalog, again).empty()) {
+        parsed = std::move(again);
+        used = std::move(*held);
+        d.held = true;
+      }
+    }
+  }
+  d.stale = !cost_inputs_ok || (!d.problems.empty() && !d.held);
+  if (!d.problems.empty() && !d.held) {
     // The link carries the last valid scenario; with none yet, what was typed (so it reads back).
     if (d.scenario_json.empty()) d.scenario_json = core::dump_json(j);
     if (!d.estimate) {
@@ -93,7 +147,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     return;
   }
   d.scenario = parsed;
-  d.scenario_json = core::dump_json(j);
+  d.scenario_json = core::dump_json(used);
   d.estimate = core::estimate(d.scenario);
   d.fixes.clear();
   if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);

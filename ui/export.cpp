@@ -39,7 +39,7 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   if (!d.problems.empty()) {
     for (const auto& p : d.problems) md += "- " + std::string(tr(L, Str::input_error)) + ": " + p.text() + "\n";
     if (!d.estimate) return md;
-    md += "- " + std::string(tr(L, Str::stale_results)) + "\n";  // the last valid inputs' results follow
+    md += "- " + std::string(tr(L, d.held ? Str::held_results : Str::stale_results)) + "\n";  // which results follow
   }
   // The settings, from the scenario core parsed (not the form's text).
   const core::Scenario& s = d.scenario;

@@ -130,9 +130,9 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   const core::CostResult& c = *dv.cost;
   if (!c.purchase_cny || !c.rent_cny_per_hour) text_wrapped(ctx, tr(L, Str::no_price));
   draw_chart(state, ctx, c);
-  if (dv.stale) {
+  if (dv.stale || dv.held) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
-    text_wrapped(ctx, tr(L, Str::stale_results));
+    text_wrapped(ctx, tr(L, dv.stale ? Str::stale_results : Str::held_results));
     ImGui::PopStyleColor();
   }
   if (c.rent_total_cny || c.own_total_cny) {

@@ -548,7 +548,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   if (!dv.problems.empty() || dv.stale) {
     // Problems without a row of their own are listed here; the others are under their rows.
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
-    heading(ctx, tr(L, dv.estimate ? Str::stale_results : Str::input_error));
+    heading(ctx, tr(L, !dv.estimate ? Str::input_error : dv.held ? Str::held_results : Str::stale_results));
     for (const auto& p : dv.problems) {
       if (form_row_for(p.path).empty()) text_wrapped(ctx, p.text().c_str());
     }
