@@ -133,16 +133,24 @@ await t.test('an overlay with script, onerror and javascript: in every string fi
   await p.close();
 });
 
-await t.test('the example host page hears the iframe\'s state and starts it on a scenario by postMessage', async () => {
+// The example host page (public/embed-example.html, xuanka-embed.js beside it) opened on `device`;
+// `problems` collects the requests that leave and the page's errors.
+async function openExampleHost(device) {
   fs.copyFileSync(path.join(root, 'public', 'embed-example.html'), path.join(work, 'embed-example.html'));
   fs.copyFileSync(path.join(root, 'dist', 'xuanka-embed.js'), path.join(work, 'xuanka-embed.js'));
-  // The host page has no ready signal of its own: wait for the framed calculator's.
   const host = await browser.newPage();
   const problems = [];
   host.on('request', (req) => { if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) problems.push(`network request: ${req.url()}`); });
   host.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  await host.setViewport(DESKTOP.viewport);
+  if (device.userAgent) await host.setUserAgent(device.userAgent);
+  await host.setViewport(device.viewport);
   await host.goto(pathToFileURL(path.join(work, 'embed-example.html')).href, { waitUntil: 'load' });
+  return { host, problems };
+}
+
+await t.test('the example host page hears the iframe\'s state and starts it on a scenario by postMessage', async () => {
+  // The host page has no ready signal of its own: wait for the framed calculator's.
+  const { host, problems } = await openExampleHost(DESKTOP);
   const frame = host.frames().find((f) => f.url().includes('xuanka.html'));
   expect(frame, 'no xuanka frame in the host page');
   await waitReady(frame);
@@ -178,15 +186,7 @@ await t.test('the example host page hears the iframe\'s state and starts it on a
 // take scrolls the calculator and leaves the host alone. Phone at 2x (the interaction suites').
 for (const device of [DESKTOP, PHONE_2X]) {
   await t.test(`${device.name}: a wheel or swipe the framed calculator cannot use scrolls the host page`, async () => {
-    fs.copyFileSync(path.join(root, 'public', 'embed-example.html'), path.join(work, 'embed-example.html'));
-    fs.copyFileSync(path.join(root, 'dist', 'xuanka-embed.js'), path.join(work, 'xuanka-embed.js'));
-    const host = await browser.newPage();
-    const problems = [];
-    host.on('request', (req) => { if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) problems.push(`network request: ${req.url()}`); });
-    host.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    if (device.userAgent) await host.setUserAgent(device.userAgent);
-    await host.setViewport(device.viewport);
-    await host.goto(pathToFileURL(path.join(work, 'embed-example.html')).href, { waitUntil: 'load' });
+    const { host, problems } = await openExampleHost(device);
     const frame = host.frames().find((f) => f.url().includes('xuanka.html'));
     expect(frame, 'no xuanka frame in the host page');
     await waitReady(frame);
