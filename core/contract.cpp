@@ -275,7 +275,15 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   const double default_seq = s.task == Task::inference ? s.serving.prompt_tokens + s.serving.output_tokens : 2048;
   s.seq_len = r.num("seq_len", false, 1, kMaxSeq, true).value_or(std::max(1.0, default_seq));
   s.micro_batch = static_cast<int>(r.num("micro_batch", false, 1, kMaxBatch, true).value_or(1));
-  if (auto rc = read_enum<Recompute>(r, "recompute", false)) s.recompute = *rc;
+  // Image generation checkpoints the denoiser or not (SCENARIO.md "recompute: full = gradient
+  // checkpointing of the denoiser"); "selective" names Megatron's attention-only recompute of a
+  // transformer language model and was taken for "none" here, silently (a hostile page-load pass
+  // found the page reading it as "full"): refused by name.
+  if (kind == "diffusion") {
+    if (auto rc = read_enum<Recompute>(r, "recompute", false, {Recompute::none, Recompute::full})) s.recompute = *rc;
+  } else if (auto rc = read_enum<Recompute>(r, "recompute", false)) {
+    s.recompute = *rc;
+  }
   s.flash_attention = r.boolean("flash_attention", false).value_or(true);
   if (const json* p = r.get("parallel")) {
     ObjectReader pr(*p, "scenario.parallel", d);
@@ -290,6 +298,18 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     q.sequence_parallel = pr.boolean("sequence_parallel", false).value_or(false);
     q.vp = static_cast<int>(pr.num("vp", false, 1, kMaxSplit, true).value_or(1));
     q.ep_overlap = pr.boolean("ep_overlap", false).value_or(false);
+    // Image generation and vision run each card on the whole model (diffusers', kohya's and the
+    // vision runtimes' data parallelism, with ZeRO/FSDP sharding for training): core/estimator_image.cpp
+    // models no tensor, pipeline, context or expert split, so a split is refused by name (it was
+    // taken silently, shrinking the default global batch; found by tests/hostile/pages.mjs).
+    if (kind != "llm") {
+      const std::pair<const char*, int> splits[] = {{"tp", q.tp}, {"pp", q.pp}, {"cp", q.cp}, {"ep", q.ep}, {"vp", q.vp}};
+      for (const auto& [key, value] : splits) {
+        if (value != 1) pr.error(key, std::string("1 for ") + (kind == "vision" ? "vision" : "image-generation") +
+                                          " models (each card holds the whole model; found " + std::to_string(value) + ")");
+      }
+      if (q.sequence_parallel) pr.error("sequence_parallel", "a language model's option; not for this model");
+    }
     const long long mp = static_cast<long long>(q.tp) * q.pp * q.cp;  // <= 4096^3: no overflow
     if (q.gpus % mp != 0) {
       pr.error("gpus", std::to_string(q.gpus) + " is not a multiple of tp*pp*cp (" + std::to_string(mp) + ")");

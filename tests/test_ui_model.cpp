@@ -662,3 +662,47 @@ TEST_CASE("form: context lengths in K and training tokens in B, T, M, 万 or 亿
   REQUIRE(b.derived.estimate);
   CHECK(a.derived.estimate->total_bytes == b.derived.estimate->total_bytes);
 }
+
+TEST_CASE("the page's form holds every mutated validation scenario the contract accepts, field for field") {
+  // A hostile page-load pass (tests/hostile/pages.mjs) found links the CLI read one way and the
+  // page another. Each validation case's scenario with one change a user or a link could make,
+  // where the contract accepts it: into the form and back must read as the CLI reads it.
+  const std::vector<std::pair<std::string, json>> changes = {
+      {"/gpu", "nvidia-h20-96gb"}, {"/gpu", "huawei-ascend-910b3"}, {"/task", "lora"}, {"/task", "full_ft"},
+      {"/task", "inference"}, {"/task", "qlora"}, {"/task", "pretrain"}, {"/recompute", "selective"},
+      {"/recompute", "full"}, {"/parallel", {{"gpus", 8}, {"tp", 2}, {"pp", 2}}}, {"/parallel", {{"gpus", 16}, {"ep", 8}}},
+      {"/parallel", {{"gpus", 4}, {"zero", 3}, {"offload", "optimizer"}}}, {"/seq_len", 1024}, {"/micro_batch", 3},
+      {"/global_batch", 96}, {"/mfu", 0.35}, {"/tokens", 2e9}, {"/flash_attention", false}, {"/weights", "int4"},
+      {"/weights", "fp8"}, {"/lora", {{"rank", 8}, {"targets", "attn"}, {"dropout", 0.1}, {"dtype", "bf16"}}},
+      {"/serving", {{"batch", 4}, {"prompt_tokens", 100}, {"output_tokens", 7}, {"kv_dtype", "fp8"}}},
+      {"/precision", "fp16_mixed"}, {"/optimizer", "adamw_8bit"}, {"/loss", "chunked"}};
+  int compared = 0;
+  for (const char* file : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_measured.jsonl",
+                           "validation_vision_public.jsonl", "validation_vision_own.jsonl"}) {
+    std::istringstream lines(test::read_text(std::string(XUANKA_VECTORS_DIR) + "/" + file));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      const json c = json::parse(line);
+      for (const auto& [where, value] : changes) {
+        json j = c.at("scenario");
+        j[json::json_pointer(where)] = value;
+        core::Scenario cli;
+        if (!core::from_json(j, cat(), cli).empty()) continue;
+        const core::ModelArch* preset = cat().find_model(j["model"].is_string() ? j["model"].get<std::string>() : "");
+        ui::ScenarioForm f;
+        ui::from_contract(j, f);
+        const json back = ui::to_contract(f, ui::form_model_kind(f, preset ? preset->kind : ""));
+        core::Scenario page;
+        const auto d = core::from_json(back, cat(), page);
+        INFO(file << ": " << c.at("id").get<std::string>() << " with " << where << " = " << value.dump());
+        for (const auto& x : d) UNSCOPED_INFO(x.text());
+        REQUIRE(d.empty());
+        const json changed = json::diff(core::to_json(cli), core::to_json(page));
+        INFO(changed.dump());
+        CHECK(changed.empty());
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 3000);
+}

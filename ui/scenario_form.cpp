@@ -249,6 +249,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
       if (f.task == "lora" || f.task == "qlora") j["lora"] = {{"rank", number_or_text(f.lora_rank)}, {"targets", f.lora_targets}};
       j["parallel"] = {{"gpus", number_or_text(f.gpus)}, {"zero", number_or_text(f.zero)}, {"offload", f.offload}};
     } else {
+      j["precision"] = f.precision;  // the served weights' default 16-bit type (as for language models)
       j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
     }
     if (!f.weights.empty() && (!train || f.task == "lora" || f.task == "qlora")) j["weights"] = f.weights;
@@ -288,6 +289,9 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     if (!f.loss.empty()) j["loss"] = f.loss;
     if (!f.tokens_billion.empty()) j["tokens"] = tokens_or_text(f.tokens_billion);
   } else {
+    // (The precision sets the served weights' and KV cache's default 16-bit type: the contract's
+    // rule, so a link's precision must reach it.)
+    j["precision"] = f.precision;
     json s = {{"batch", number_or_text(f.serving_batch)}, {"prompt_tokens", token_length_or_text(f.prompt_tokens)},
               {"output_tokens", token_length_or_text(f.output_tokens)}};
     if (!f.kv_dtype.empty()) s["kv_dtype"] = f.kv_dtype;
