@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <vector>
 
 #include "core/contract.h"
 #include "core/run_config.h"
@@ -57,31 +58,30 @@ std::optional<nlohmann::json> hold_bad_fields(const nlohmann::json& typed_contra
   if (last.is_discarded() || !last.is_object()) return std::nullopt;
   nlohmann::json out = typed_contract;
   const std::string prefix = "scenario.";
-  try {
-    for (const auto& p : problems) {
-      if (p.path.compare(0, prefix.size(), prefix) != 0 || p.path.size() == prefix.size()) return std::nullopt;
-      std::string rest = p.path.substr(prefix.size());
-      rest = rest.substr(0, rest.find('['));  // an element of a list holds the whole list
-      std::string pointer;
-      for (std::size_t start = 0; start <= rest.size();) {
-        const std::size_t dot = std::min(rest.find('.', start), rest.size());
-        std::string key = rest.substr(start, dot - start);
-        if (key.empty()) return std::nullopt;
-        for (std::size_t i = 0; (i = key.find_first_of("~/", i)) != std::string::npos; i += 2) {
-          key.replace(i, 1, key[i] == '~' ? "~0" : "~1");  // RFC 6901 escapes
-        }
-        pointer += "/" + key;
-        start = dot + 1;
-      }
-      const nlohmann::json::json_pointer at(pointer);
-      if (last.contains(at)) {
-        out[at] = last[at];
-      } else if (out.contains(at)) {
-        out[at.parent_pointer()].erase(at.back());
-      }
+  for (const auto& p : problems) {
+    if (p.path.compare(0, prefix.size(), prefix) != 0 || p.path.size() == prefix.size()) return std::nullopt;
+    // The keys of the path ("parallel.tp" -> parallel, tp); an element of a list holds the whole list.
+    const std::string rest = p.path.substr(prefix.size(), p.path.find('[') - prefix.size());
+    std::vector<std::string> keys;
+    for (std::size_t start = 0; start <= rest.size();) {
+      const std::size_t dot = std::min(rest.find('.', start), rest.size());
+      keys.push_back(rest.substr(start, dot - start));
+      if (keys.back().empty()) return std::nullopt;
+      start = dot + 1;
     }
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;  // a path through something that is not an object
+    const nlohmann::json* from = &last;  // the last valid value, if it has one
+    for (const auto& k : keys) {
+      const auto it = from ? from->find(k) : last.end();
+      from = from && from->is_object() && it != from->end() ? &*it : nullptr;
+    }
+    nlohmann::json* to = &out;
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+      if (!to->is_object() && !to->is_null()) return std::nullopt;  // a path through a number or text
+      to = &(*to)[keys[i]];
+    }
+    if (!to->is_object() && !to->is_null()) return std::nullopt;
+    if (from) (*to)[keys.back()] = *from;
+    else if (to->is_object()) to->erase(keys.back());
   }
   return out;
 }

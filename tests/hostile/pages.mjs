@@ -10,7 +10,7 @@
 //     holds, the page's memory per card equals the CLI's (the same core, compiled twice), and when
 //     the CLI accepts the link's own scenario, the page holds that scenario field for field.
 // Usage (from tests/e2e, after the native and WebAssembly builds):
-//   node ../hostile/pages.mjs [--count N] [--seed S] [--lanes K]
+//   node ../hostile/pages.mjs [--count N] [--seed S] [--lanes K] [--only I,J,...]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,10 +19,14 @@ import { DESKTOP, PHONE_2X, launch, pageUrl, root, sleep } from '../e2e/lib.mjs'
 
 const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : dflt; };
 const count = arg('--count', 2000), seed = arg('--seed', 40), lanes = arg('--lanes', 2);
+const onlyAt = process.argv.indexOf('--only');
+const loadsToRun = onlyAt > 0 ? process.argv[onlyAt + 1].split(',').map(Number) : Array.from({ length: count }, (_, i) => i);
 const cli = path.join(root, 'build', 'native', 'core', 'xuanka');
 
-// A small seeded generator (mulberry32), so a run can be repeated.
-let st = seed >>> 0;
+// A small seeded generator (mulberry32), restarted for each load from (seed, load number): load i
+// is the same link in every run, whatever the lanes (--only i,j reruns some).
+let st = 0;
+const reseed = (i) => { st = (Math.imul(seed >>> 0, 1000003) + i * 2654435761) >>> 0; };
 const rnd = () => { st = (st + 0x6D2B79F5) >>> 0; let t = st; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
 const pick = (a) => a[Math.floor(rnd() * a.length)];
 
@@ -50,6 +54,7 @@ function scenario() {
   return s;
 }
 function link(i) {
+  reseed(i);
   const s = scenario();
   const r = rnd();
   const enc = encodeURIComponent;
@@ -76,12 +81,14 @@ const linkScenario = (h) => {
   try { return JSON.parse(decodeURIComponent(m[1])); } catch (e) { return undefined; }
 };
 
-const browser = await launch();
 const findings = [];
 let loads = 0, compared = 0, same = 0;
 const t0 = Date.now();
+// One browser per lane: a second tab in one browser is a background tab, whose frames the browser
+// throttles (a first run here timed out 34 loads of the other lane waiting for the page's start).
 async function lane(k) {
   const device = k % 2 ? PHONE_2X : DESKTOP;
+  const browser = await launch();
   const page = await browser.newPage();
   let problems = [];
   page.on('request', (req) => { const u = req.url(); if (!u.startsWith('data:') && !u.startsWith('about:') && u.split('#')[0].split('?')[0] !== pageUrl) problems.push(`network request: ${u.slice(0, 100)}`); });
@@ -89,10 +96,11 @@ async function lane(k) {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message.slice(0, 200)}`));
   if (device.userAgent) await page.setUserAgent(device.userAgent);
   await page.setViewport(device.viewport);
-  for (let i = k; i < count; i += lanes) {
+  for (let n = k; n < loadsToRun.length; n += lanes) {
+    const i = loadsToRun[n];
     const h = link(i);
     problems = [];
-    const where = `load ${i} (${device.name}) ${h.slice(0, 160)}`;
+    const where = `load ${i} (${device.name}) ${h}`;
     try {
       await page.goto('about:blank');
       await page.goto(pageUrl + h, { waitUntil: 'load' });
@@ -129,10 +137,15 @@ async function lane(k) {
     }
   }
   await page.close();
+  await browser.close();
 }
 await Promise.all(Array.from({ length: lanes }, (_, k) => lane(k)));
-await browser.close();
-console.log(`${loads} page loads of ${count} hostile links (seed ${seed}, ${lanes} lanes, desktop and 2x phone) in ${Math.round((Date.now() - t0) / 1000)} s; ` +
+console.log(`${loads} page loads of ${loadsToRun.length} hostile links (seed ${seed}, ${lanes} lanes, desktop and 2x phone) in ${Math.round((Date.now() - t0) / 1000)} s; ` +
             `${compared} compared with the CLI's memory per card, ${same} links' scenarios held field for field; findings ${findings.length}`);
-for (const f of findings.slice(0, 50)) console.log('  ' + f);
+for (const f of findings.slice(0, 50)) console.log('  ' + f.slice(0, 400));
+if (findings.length) {
+  const out = path.join(root, 'build', 'hostile-pages-findings.txt');
+  fs.writeFileSync(out, findings.join('\n') + '\n');
+  console.log(`every finding, whole: ${out}`);
+}
 process.exit(findings.length ? 1 : 0);
