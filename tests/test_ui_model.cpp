@@ -130,6 +130,18 @@ TEST_CASE("share link: every view reopens to the same scenario and results") {
 }
 
 // A page whose form holds `scenario`, estimated; and the page its share link reopens, estimated.
+// The page's contract `page_json` reads as the CLI's scenario `cli` does: no diagnostics, and no
+// field changed (the JSON patch from the CLI's reading to the page's is empty).
+static void check_reads_as(const core::Scenario& cli, const nlohmann::json& page_json) {
+  core::Scenario page;
+  const auto d = core::from_json(page_json, cat(), page);
+  for (const auto& x : d) UNSCOPED_INFO(x.text());
+  REQUIRE(d.empty());
+  const nlohmann::json changed = nlohmann::json::diff(core::to_json(cli), core::to_json(page));
+  INFO(changed.dump());
+  CHECK(changed.empty());
+}
+
 static std::pair<ui::AppState, ui::AppState> page_and_reopened(const nlohmann::json& scenario) {
   ui::AppState a;
   a.lang = core::Lang::en;
@@ -191,14 +203,7 @@ TEST_CASE("share link: every validation case's scenario survives the form and th
       if (c["scenario"]["model"].is_object() && cli.model.kind != "llm") ++inline_other;
       INFO(file << ": " << c.at("id").get<std::string>());
       auto [a, b] = page_and_reopened(c.at("scenario"));
-      core::Scenario page;
-      const auto d = core::from_json(json::parse(b.derived.scenario_json), cat(), page);
-      for (const auto& x : d) UNSCOPED_INFO(x.text());
-      REQUIRE(d.empty());
-      // What the page changed, as a JSON patch from the CLI's reading to the page's.
-      const json changed = json::diff(core::to_json(cli), core::to_json(page));
-      INFO(changed.dump());
-      CHECK(changed.empty());
+      check_reads_as(cli, json::parse(b.derived.scenario_json));
       ++compared;
     }
   }
@@ -691,15 +696,8 @@ TEST_CASE("the page's form holds every mutated validation scenario the contract 
         const core::ModelArch* preset = cat().find_model(j["model"].is_string() ? j["model"].get<std::string>() : "");
         ui::ScenarioForm f;
         ui::from_contract(j, f);
-        const json back = ui::to_contract(f, ui::form_model_kind(f, preset ? preset->kind : ""));
-        core::Scenario page;
-        const auto d = core::from_json(back, cat(), page);
         INFO(file << ": " << c.at("id").get<std::string>() << " with " << where << " = " << value.dump());
-        for (const auto& x : d) UNSCOPED_INFO(x.text());
-        REQUIRE(d.empty());
-        const json changed = json::diff(core::to_json(cli), core::to_json(page));
-        INFO(changed.dump());
-        CHECK(changed.empty());
+        check_reads_as(cli, ui::to_contract(f, ui::form_model_kind(f, preset ? preset->kind : "")));
         ++compared;
       }
     }
