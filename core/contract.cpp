@@ -125,6 +125,96 @@ void borrow_vision_figures(ModelArch& m, const Catalog& catalog) {
   }
   v.borrowed_from = near->name;
 }
+
+// SCENARIO.md "LLM serving at scale": the serving object's new fields. Checks that need the
+// parallel layout (prefill_gpus < gpus, ...) are in check_serving_layout, after it is read.
+void read_serving_at_scale(ObjectReader& sr, Scenario& s) {
+  Serving& v = s.serving;
+  if (auto e = read_enum<Engine>(sr, "engine", false)) v.engine = *e;
+  if (const json* sp = sr.get("speculative")) {
+    ObjectReader rr(*sp, sr.child("speculative"), sr.diags());
+    Speculative q;
+    if (auto m = read_enum<SpecMethod>(rr, "method", true)) q.method = *m;
+    q.draft_tokens = static_cast<int>(rr.num("draft_tokens", false, 1, 64, true).value_or(info(q.method).default_draft_tokens));
+    if (auto a = rr.num("accept_length", false, 1, 65)) {
+      if (*a > q.draft_tokens + 1) {
+        rr.error("accept_length", "at most draft_tokens + 1 (" + std::to_string(q.draft_tokens + 1) +
+                                      ": the drafted tokens and the bonus token), found " + describe((*sp)["accept_length"]));
+      } else {
+        q.accept_length = *a;
+      }
+    }
+    rr.finish();
+    if (rr.ok()) v.speculative = q;
+  }
+  if (const json* dg = sr.get("disaggregated")) {
+    ObjectReader rr(*dg, sr.child("disaggregated"), sr.diags());
+    Disaggregated q;
+    const bool role = rr.has("role");
+    if (role && rr.has("prefill_gpus")) {
+      rr.get("prefill_gpus");
+      rr.error("role", "either role (this pool alone) or prefill_gpus (both pools on these cards), not both");
+    }
+    if (auto r = read_enum<PoolRole>(rr, "role", false, {PoolRole::prefill, PoolRole::decode})) q.role = *r;
+    if (auto n = rr.num("prefill_gpus", false, 1, kMaxGpus, true)) q.prefill_gpus = static_cast<int>(*n);
+    if (auto t = rr.num("prefill_tp", false, 1, kMaxSplit, true)) q.prefill_tp = static_cast<int>(*t);
+    if (auto e = rr.num("prefill_ep", false, 1, kMaxSplit, true)) q.prefill_ep = static_cast<int>(*e);
+    if ((q.prefill_tp || q.prefill_ep) && q.prefill_gpus == 0 && !role) {
+      rr.error(q.prefill_tp ? "prefill_tp" : "prefill_ep", "describes the prefill cards of prefill_gpus, which is missing");
+    } else if ((q.prefill_tp || q.prefill_ep) && role) {
+      rr.error(q.prefill_tp ? "prefill_tp" : "prefill_ep", "describes the prefill cards of prefill_gpus; with a role the pool's layout is parallel's");
+    }
+    if (!role && q.prefill_gpus == 0 && rr.ok() && !rr.has("prefill_tp") && !rr.has("prefill_ep")) {
+      rr.error("prefill_gpus", "required (the cards that prefill), or role \"prefill\" | \"decode\" for one pool alone, is missing");
+    }
+    rr.finish();
+    if (rr.ok()) v.disaggregated = q;
+  }
+  if (auto h = sr.num("prefix_cache_hit", false, 0, 1)) v.prefix_cache_hit = *h;
+  if (auto o = read_enum<ServingOffload>(sr, "offload", false)) v.offload = *o;
+  if (const json* c = sr.get("cpu")) {
+    ObjectReader rr(*c, sr.child("cpu"), sr.diags());
+    HostCpu q;
+    q.memory_gb_s = rr.num("memory_gb_s", false, 1, 1e5);
+    q.tflops = rr.num("tflops", false, 0.001, 1e4);
+    rr.finish();
+    if (v.offload != ServingOffload::experts_cpu) {
+      sr.error("cpu", "describes the host that runs the experts: needs offload \"experts_cpu\"");
+    } else if (rr.ok()) {
+      v.cpu = q;
+    }
+  }
+  if (v.offload == ServingOffload::experts_cpu && !s.model.moe) {
+    sr.error("offload", "experts_cpu puts a MoE model's routed experts on the host; " + s.model_id + " has no experts");
+  }
+}
+
+// The serving fields that depend on the parallel layout, named at their paths.
+void check_serving_layout(const Scenario& s, Diagnostics& d) {
+  const Serving& v = s.serving;
+  const Parallel& q = s.parallel;
+  if (!v.disaggregated || v.disaggregated->prefill_gpus == 0) return;
+  const std::string path = "scenario.serving.disaggregated.";
+  const Disaggregated& g = *v.disaggregated;
+  if (g.prefill_gpus >= q.gpus) {
+    d.push_back({path + "prefill_gpus", std::to_string(g.prefill_gpus) + " leaves no decode cards: expected fewer than parallel.gpus (" + std::to_string(q.gpus) + ")"});
+    return;
+  }
+  const int ptp = g.prefill_tp.value_or(q.tp), pep = g.prefill_ep.value_or(q.ep);
+  const long long decode = q.gpus - g.prefill_gpus;
+  if (g.prefill_gpus % (static_cast<long long>(ptp) * q.pp) != 0) {
+    d.push_back({path + "prefill_gpus", std::to_string(g.prefill_gpus) + " is not a multiple of prefill_tp x pp (" + std::to_string(static_cast<long long>(ptp) * q.pp) + ")"});
+  }
+  if (pep > g.prefill_gpus) d.push_back({path + "prefill_ep", std::to_string(pep) + " exceeds prefill_gpus (" + std::to_string(g.prefill_gpus) + ")"});
+  if (pep > 1 && !s.model.moe) d.push_back({path + "prefill_ep", "expert parallelism needs an MoE model"});
+  if (s.model.heads > 0 && s.model.heads % ptp != 0) {
+    d.push_back({path + "prefill_tp", std::to_string(ptp) + " does not divide heads (" + std::to_string(s.model.heads) + ")"});
+  }
+  if (decode % (static_cast<long long>(q.tp) * q.pp) != 0) {
+    d.push_back({path + "prefill_gpus", "leaves " + std::to_string(decode) + " decode cards, not a multiple of tp x pp (" + std::to_string(static_cast<long long>(q.tp) * q.pp) + ")"});
+  }
+  if (q.ep > decode) d.push_back({"scenario.parallel.ep", std::to_string(q.ep) + " exceeds the " + std::to_string(decode) + " decode cards (gpus - prefill_gpus)"});
+}
 }  // namespace
 
 // [SECTION] scenario in
@@ -270,6 +360,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (s.serving.prompt_tokens + s.serving.output_tokens < 1) {
       sr.error("output_tokens", "prompt_tokens + output_tokens is 0: a request needs at least one token");
     }
+    read_serving_at_scale(sr, s);
     sr.finish();
   }
   const double default_seq = s.task == Task::inference ? s.serving.prompt_tokens + s.serving.output_tokens : 2048;
@@ -359,6 +450,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     }
     pr.finish();
   }
+  if (s.task == Task::inference && s.model.kind == "llm") check_serving_layout(s, d);
   const long long mp = static_cast<long long>(s.parallel.tp) * s.parallel.pp * s.parallel.cp;
   const long long dp = std::max(1LL, s.parallel.gpus / mp);
   const double default_global = static_cast<double>(s.micro_batch) * static_cast<double>(dp);
@@ -516,8 +608,29 @@ json to_json(const Scenario& s) {
     if (s.tokens) j["tokens"] = number(*s.tokens);
   } else {
     j["weights"] = word(s.weights);
-    j["serving"] = {{"batch", s.serving.batch}, {"prompt_tokens", number(s.serving.prompt_tokens)},
-                    {"output_tokens", number(s.serving.output_tokens)}, {"kv_dtype", word(s.serving.kv_dtype)}};
+    const Serving& v = s.serving;
+    json& sv = j["serving"] = {{"batch", v.batch}, {"prompt_tokens", number(v.prompt_tokens)},
+                               {"output_tokens", number(v.output_tokens)}, {"kv_dtype", word(v.kv_dtype)}};
+    if (s.model.kind == "llm") sv["engine"] = word(v.engine);
+    if (v.speculative) {
+      sv["speculative"] = {{"method", word(v.speculative->method)}, {"draft_tokens", v.speculative->draft_tokens}};
+      if (v.speculative->accept_length) sv["speculative"]["accept_length"] = number(*v.speculative->accept_length);
+    }
+    if (v.disaggregated) {
+      const Disaggregated& g = *v.disaggregated;
+      json& dj = sv["disaggregated"] = json::object();
+      if (g.role != PoolRole::both) dj["role"] = word(g.role);
+      if (g.prefill_gpus > 0) dj["prefill_gpus"] = g.prefill_gpus;
+      if (g.prefill_tp) dj["prefill_tp"] = *g.prefill_tp;
+      if (g.prefill_ep) dj["prefill_ep"] = *g.prefill_ep;
+    }
+    if (v.prefix_cache_hit > 0) sv["prefix_cache_hit"] = number(v.prefix_cache_hit);
+    if (v.offload != ServingOffload::none) sv["offload"] = word(v.offload);
+    if (v.cpu) {
+      json& cj = sv["cpu"] = json::object();
+      if (v.cpu->memory_gb_s) cj["memory_gb_s"] = number(*v.cpu->memory_gb_s);
+      if (v.cpu->tflops) cj["tflops"] = number(*v.cpu->tflops);
+    }
   }
   j["flash_attention"] = s.flash_attention;
   const Parallel& p = s.parallel;

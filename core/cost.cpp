@@ -80,9 +80,9 @@ double host_power_w_per_node(ServerClass c, double card_tdp_w) {
   return card_tdp_w >= hw::kLiquidCoolingTdpW ? kHostPowerBoard8HotW : kHostPowerBoard8W;  // the 700 W class (HGX H100)
 }
 
-std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s, double serving_share) {
-  if (!c.rent_cny_per_hour || !(tokens_per_s > 0) || !(serving_share > 0)) return std::nullopt;
-  return *c.rent_cny_per_hour * std::min(1.0, serving_share) / (tokens_per_s * 3600.0) * 1e6;  // CNY/h / (tokens/h) x 10^6
+std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s) {
+  if (!c.rent_cny_per_hour || !(tokens_per_s > 0)) return std::nullopt;
+  return *c.rent_cny_per_hour / (tokens_per_s * 3600.0) * 1e6;  // CNY/h / (tokens/h) x 10^6
 }
 
 CostResult cost(const Accelerator& card, const Region* region, const CostInputs& in, std::optional<double> job_hours) {

@@ -71,11 +71,11 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
 std::optional<double> rent_cumulative_cny(const CostResult& c, double months);
 std::optional<double> own_cumulative_cny(const CostResult& c, double months);
 
-// Serving cost per million generated tokens at `tokens_per_s` in total on these cards, rented.
-// `serving_share`: the share of the costed cards that make those tokens (an estimate serves from
-// one replica of its gpus, Parallel::replica_cards(): the other replicas make tokens at the same
-// cost each, so a token is priced at its replica's rent, not at all the cards', issue 40).
-std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s, double serving_share = 1.0);
+// Serving cost per million generated tokens at `tokens_per_s` in total on these cards, rented. An
+// estimate's serving.batch counts requests across all its gpus (SCENARIO.md "LLM serving at
+// scale"), so its output is all the cards' and they are all priced (issue 40's replica share is
+// no longer needed: 8 cards at tp 1 serve the batch as 8 ranks).
+std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s);
 
 // A card's rent and purchase price: the vendor overlay's own offer, else the middle of the
 // catalog's market range; nullopt when neither exists.

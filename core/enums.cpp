@@ -156,6 +156,49 @@ const std::vector<VisionPrecisionRow>& EnumTable<VisionPrecision>::rows() {
   return r;
 }
 
+// Serving engines (SCENARIO.md "LLM serving at scale"): the word a case names. What an engine
+// changes is modelled where a source says so (core/estimator.cpp serving(): experts on the CPU
+// for KTransformers and llama.cpp); the rest run as the common path (CUDA graphs, paged KV).
+const std::vector<EnumRow<Engine>>& EnumTable<Engine>::rows() {
+  static const std::vector<EnumRow<Engine>> r = {
+      {Engine::vllm, "vllm", "eng_vllm"},           {Engine::sglang, "sglang", "eng_sglang"},
+      {Engine::tensorrt_llm, "tensorrt-llm", "eng_tensorrt_llm"}, {Engine::lmdeploy, "lmdeploy", "eng_lmdeploy"},
+      {Engine::mindie, "mindie", "eng_mindie"},     {Engine::llama_cpp, "llama.cpp", "eng_llama_cpp"},
+      {Engine::transformers, "transformers", "eng_transformers"}, {Engine::ktransformers, "ktransformers", "eng_ktransformers"},
+      {Engine::exllama, "exllama", "eng_exllama"},  {Engine::mlc, "mlc", "eng_mlc"}};
+  return r;
+}
+
+// Speculative decoding: with each drafted token accepted with probability alpha, independently,
+// a step of k drafted tokens emits (1 - alpha^(k+1)) / (1 - alpha) tokens on average, the bonus
+// token included (Leviathan, Kalman and Matias 2023, "Fast Inference from Transformers via
+// Speculative Decoding", arXiv:2211.17192, eq. 1). The acceptance per method:
+// - mtp: DeepSeek-V3's one MTP module, "the acceptance rate of the second token prediction ranges
+//   between 85% and 90%" (arXiv:2412.19437 §5.4.3): 0.85, the lower end; one drafted token.
+// - eagle: EAGLE's acceptance rate of 0.75-0.8 for a one-layer draft head on MT-bench
+//   (Li et al. 2024, arXiv:2401.15077, Table 7 "0-alpha"/"1-alpha"): 0.75; three drafted tokens
+//   (SGLang's --speculative-num-steps 3 in its EAGLE examples).
+// - draft: a small model of the same family, alpha 0.6 (Leviathan et al. Table 3: 0.5-0.9 over
+//   their pairs, T5-small for T5-XXL 0.62-0.75); four drafted tokens.
+const std::vector<SpecMethodRow>& EnumTable<SpecMethod>::rows() {
+  static const std::vector<SpecMethodRow> r = {
+      {SpecMethod::mtp, "mtp", "spec_mtp", 0.85, 1}, {SpecMethod::eagle, "eagle", "spec_eagle", 0.75, 3},
+      {SpecMethod::draft, "draft", "spec_draft", 0.6, 4}};
+  return r;
+}
+
+const std::vector<EnumRow<ServingOffload>>& EnumTable<ServingOffload>::rows() {
+  static const std::vector<EnumRow<ServingOffload>> r = {{ServingOffload::none, "none", "soff_none"},
+                                                         {ServingOffload::experts_cpu, "experts_cpu", "soff_experts_cpu"}};
+  return r;
+}
+
+const std::vector<EnumRow<PoolRole>>& EnumTable<PoolRole>::rows() {
+  static const std::vector<EnumRow<PoolRole>> r = {
+      {PoolRole::both, "both", "role_both"}, {PoolRole::prefill, "prefill", "role_prefill"}, {PoolRole::decode, "decode", "role_decode"}};
+  return r;
+}
+
 const std::vector<EnumRow<VisionScope>>& EnumTable<VisionScope>::rows() {
   static const std::vector<EnumRow<VisionScope>> r = {{VisionScope::model, "model", "scope_model"}, {VisionScope::e2e, "e2e", "scope_e2e"}};
   return r;

@@ -28,6 +28,11 @@ enum class VaeDecode { full, sliced, tiled };
 enum class ImageOffload { none, model, sequential };
 enum class VisionPrecision { fp32, tf32, fp16, bf16, int8, fp8 };
 enum class VisionScope { model, e2e };
+// LLM serving at scale (SCENARIO.md "LLM serving at scale").
+enum class Engine { vllm, sglang, tensorrt_llm, lmdeploy, mindie, llama_cpp, transformers, ktransformers, exllama, mlc };
+enum class SpecMethod { mtp, eagle, draft };
+enum class ServingOffload { none, experts_cpu };
+enum class PoolRole { both, prefill, decode };  // both: one pool, or prefill_gpus of them prefill
 
 template <class E>
 struct EnumRow {
@@ -78,6 +83,16 @@ struct RuntimeRow {
   bool fused;            // conv + norm + activation (+ add) run as one kernel
 };
 
+// A speculative-decoding method: the sourced acceptance rate per drafted token and the usual
+// number of drafted tokens, for a case that gives no accept_length (core/enums.cpp).
+struct SpecMethodRow {
+  SpecMethod value;
+  const char* word;
+  const char* label;
+  double accept_rate;        // alpha: chance a drafted token is accepted
+  int default_draft_tokens;
+};
+
 // A vision compute precision: the catalog's dense peak it runs at.
 struct VisionPrecisionRow {
   VisionPrecision value;
@@ -105,6 +120,10 @@ XUANKA_ENUM_TABLE(VaeDecode, EnumRow<VaeDecode>)
 XUANKA_ENUM_TABLE(ImageOffload, EnumRow<ImageOffload>)
 XUANKA_ENUM_TABLE(VisionPrecision, VisionPrecisionRow)
 XUANKA_ENUM_TABLE(VisionScope, EnumRow<VisionScope>)
+XUANKA_ENUM_TABLE(Engine, EnumRow<Engine>)
+XUANKA_ENUM_TABLE(SpecMethod, SpecMethodRow)
+XUANKA_ENUM_TABLE(ServingOffload, EnumRow<ServingOffload>)
+XUANKA_ENUM_TABLE(PoolRole, EnumRow<PoolRole>)
 #undef XUANKA_ENUM_TABLE
 
 // The row of a value (tests check every table has a row for each value).

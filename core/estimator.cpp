@@ -356,6 +356,36 @@ double kv_cache_per_token(const Scenario& s) {
   return kv_elem * info(s.serving.kv_dtype).element_bytes;
 }
 
+// The cards that serve (../shared/SCENARIO.md "Cards, replicas and experts"): serving.batch counts
+// requests on all the decode cards; gpus / (tp x pp) ranks of data-parallel attention (replicas of a
+// dense model) share them evenly, each holding its own requests' KV cache. With prefill_gpus the
+// decode cards are the rest; a pool alone (role) is all of gpus.
+struct ServeLayout {
+  double ranks = 1;          // data-parallel attention ranks of the decode cards
+  double batch_per_rank = 1; // requests per rank (continuous: an average)
+  int decode_gpus = 1, prefill_gpus = 0;
+};
+ServeLayout serve_layout(const Scenario& s) {
+  ServeLayout l;
+  const Parallel& q = s.parallel;
+  const auto& dg = s.serving.disaggregated;
+  l.prefill_gpus = dg ? dg->prefill_gpus : 0;
+  l.decode_gpus = std::max(1, q.gpus - l.prefill_gpus);
+  l.ranks = std::max(1, l.decode_gpus / std::max(1, q.tp * q.pp));
+  l.batch_per_rank = s.serving.batch / l.ranks;
+  return l;
+}
+// Expected share of a MoE layer's routed experts that `tokens` tokens touch, each routed to top_k
+// distinct experts of E: an expert escapes one token with probability 1 - k/E, all of them with
+// (1 - k/E)^tokens (occupancy under uniform routing, which the load-balancing loss or bias of
+// Switch/GShard and DeepSeek-V3's aux-loss-free balancing, arXiv:2412.19437 §2.1.2, drive toward).
+// A decode step reads only the touched experts' weights: at batch 1, k of E (Qwen3-30B-A3B: 8 of 128).
+double touched_share(const ModelArch& m, double tokens) {
+  if (!m.moe || m.moe->experts <= 0 || tokens <= 0) return 1.0;
+  const double k = std::min<double>(m.moe->top_k, m.moe->experts);
+  return 1.0 - std::pow(1.0 - k / m.moe->experts, tokens);
+}
+
 // [SECTION] model states (training) — ZeRO (arXiv:1910.02054): stage 1 shards optimizer states,
 // 2 also gradients, 3 also weights; offload moves optimizer states (and weights) to the CPU.
 void training_model_states(const Scenario& s, const Counts& c, const Placement& p, Estimate& e, Detail detail) {
@@ -513,24 +543,31 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   MemoryBreakdown& mem = e.memory;
   const WeightFormat wf = s.weights;
   const int tp = p.tp;
-  mem.weights_bytes = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : p.local * stored_bytes(wf);
+  // Experts on the CPU (serving.offload experts_cpu, KTransformers' and llama.cpp's
+  // --override-tensor layout): the routed experts live in host memory; the rest stays here.
+  const double on_card_expert = s.serving.offload == ServingOffload::experts_cpu ? 0.0 : p.local_expert;
+  const double linear = p.local_linear - p.local_expert + on_card_expert;
+  mem.weights_bytes = quantised(wf) ? linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : (linear + p.local_other) * stored_bytes(wf);
   if (wf == WeightFormat::fp32 && !m.has_shape()) mem.weights_bytes = p.local * 4.0;
   e.model_states_bytes = mem.weights_bytes;
   const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;
-  mem.kv_cache_bytes = s.serving.batch * ctx * e.kv_cache_per_token_bytes / tp / p.pp;
+  // A rank's own requests (the busiest rank's whole number of them).
+  const ServeLayout l = serve_layout(s);
+  const double batch = std::ceil(l.batch_per_rank - 1e-9);
+  mem.kv_cache_bytes = batch * ctx * e.kv_cache_per_token_bytes / tp / p.pp;
   if (m.has_shape()) {
     // One layer's MLP intermediates (gated: gate, up and their product) or, without
     // FlashAttention, the attention scores; plus the prompt's logits.
-    const double tokens = s.serving.batch * s.serving.prompt_tokens;
+    const double tokens = batch * s.serving.prompt_tokens;
     const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
     const double wb = wf == WeightFormat::fp32 ? 4.0 : 2.0;
     const double mlp = tokens * f * (m.ffn_type == "gated" || m.moe ? 3.0 : 2.0) * wb / tp;
     const double scores = s.flash_attention ? 0.0
-        : 2.0 * s.serving.batch * (m.heads / tp) * s.serving.prompt_tokens * s.serving.prompt_tokens * wb;
+        : 2.0 * batch * (m.heads / tp) * s.serving.prompt_tokens * s.serving.prompt_tokens * wb;
     mem.activations_bytes = std::max(mlp, scores) + tokens * m.hidden * wb * 2.0;
     // Generation computes logits for each sequence's last position only (Hugging Face generate's
     // logits_to_keep=1, vLLM's sampler): 16-bit logits and their fp32 copy for sampling.
-    mem.logits_bytes = s.serving.batch * m.vocab * (wb + 4.0) / tp;
+    mem.logits_bytes = batch * m.vocab * (wb + 4.0) / tp;
     if (quantised(wf)) mem.temporary_bytes = m.hidden * std::max(m.ffn_hidden, m.heads * m.head_dim) * 2.0 / tp;
   }
 }
@@ -814,87 +851,155 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
 }
 
 // [SECTION] serving — prefill is compute-bound (2N FLOPs per prompt token); decode is
-// memory-bound: each step reads the weights and the KV cache once.
+// memory-bound: each step reads the weights and the KV cache once. Per card of a data-parallel
+// attention rank (serve_layout), with expert parallelism, speculative decoding, prefix caching,
+// separate prefill and decode pools and experts on the host (SCENARIO.md "LLM serving at scale").
 void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e, Detail detail) {
   const Accelerator* gpu = s.gpu;
   const MemoryBreakdown& mem = e.memory;
+  const ModelArch& m = s.model;
+  const Serving& v = s.serving;
   const int tp = p.tp;
+  const int ep = s.parallel.ep;
+  const ServeLayout lay = serve_layout(s);
+  const double b = lay.batch_per_rank;
+  const bool experts_cpu = v.offload == ServingOffload::experts_cpu && m.moe;
   // Prompts are computed at the 16-bit rate, FP8 and quantised weights too: TensorRT-LLM v0.5's
   // FP8 first-token figures on H100 (2,048 tokens of a 7B in 36 ms: ~760 TFLOP/s) are at the BF16
   // GEMM rate, not FP8's; newer engines and the L40S get more from FP8 (tests/validation.md M11).
-  const auto peak = gpu->peak_flops(s.weights == WeightFormat::fp16 ? Precision::fp16_mixed : Precision::bf16);
-  if (peak && gpu->memory_bandwidth_bytes_per_s) {
+  // SGLang runs an FP8 checkpoint as W8A8 on a card with FP8 (its Fp8LinearMethod quantises the
+  // activations per token group and calls w8a8_block_fp8_matmul / DeepGEMM:
+  // python/sglang/srt/layers/quantization/fp8.py): its GEMMs run at the FP8 rate.
+  const auto fp8_support = gpu->support.find("fp8");
+  const bool fp8_gemm = v.engine == Engine::sglang && s.weights == WeightFormat::fp8 && fp8_support != gpu->support.end() &&
+                        fp8_support->second.level == "yes" && gpu->peak_flops(Precision::fp8_mixed);
+  const auto peak16 = gpu->peak_flops(s.weights == WeightFormat::fp16 ? Precision::fp16_mixed : Precision::bf16);
+  const auto peak = fp8_gemm ? gpu->peak_flops(Precision::fp8_mixed) : peak16;
+  if (peak && peak16 && gpu->memory_bandwidth_bytes_per_s) {
     // A prompt of n tokens: 2N FLOPs per token in the linear layers at the GEMM rate, and the causal
     // attention over the prompt, 2 x layers x heads x (d_qk + d_v) x n^2 / 2 FLOPs (the forward
     // third of the training count above, the causal mask skipping half), at the attention
     // kernels' rate (hw::attention_efficiency; FlashAttention-2, arXiv:2307.08691 §3.1.1).
     const double gemm_flop_per_s = *peak * kDefaultGemmEfficiency;
-    const double attention_flop_per_s = *peak * std::min(hw::attention_efficiency(gpu->compute_capability_number), kDefaultGemmEfficiency);
+    const double attention_flop_per_s = *peak16 * std::min(hw::attention_efficiency(gpu->compute_capability_number), kDefaultGemmEfficiency);
     const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
     // The tensor-parallel group's link: NVLink-class when the group fits the card's fast domain.
     const bool tp_nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
-    // A forward over `tokens` tokens: its linear layers read the weights once and compute 2N FLOPs
-    // per token, near the ridge slower than either alone (hw::smooth_roofline_s; a short prompt is
-    // bandwidth-bound, a long one compute-bound: Pope et al. 2022, "Efficiently Scaling Transformer
-    // Inference", §2); then the causal attention over each prompt at the attention kernels' rate;
-    // then each layer's small kernels (norms, rotary, the KV-cache write, the activation: vLLM's
-    // Llama layer, see below), each its launch or its activations' traffic, whichever is longer.
+    const double layers = m.has_shape() ? static_cast<double>(m.layers) : 0.0;  // all stages'
+    const double moe_layers = m.moe ? static_cast<double>(m.layers - m.moe->dense_layers) : 0.0;
+    // The weights a forward reads on this card: everything but the routed experts once, and of the
+    // experts the share the forward's tokens touch (touched_share). The tokens of one expert group
+    // are those of the ep / tp ranks whose cards hold it (with ep 1, the rank's own).
+    const double expert_bytes = experts_cpu ? 0.0 : p.local_expert * stored_bytes(s.weights);
+    const double dense_bytes = mem.weights_bytes - expert_bytes;
+    const double ranks_per_group = ep > 1 ? std::max(1.0, static_cast<double>(ep) / tp) : 1.0;
+    auto read_s = [&](double tokens) {
+      return (dense_bytes + expert_bytes * touched_share(m, tokens * ranks_per_group)) * p.pp / bytes_per_s;
+    };
+    // Routed parameters a token computes through: top_k of each MoE layer's experts.
+    const double routed_active = m.moe && m.moe->experts > 0 ? c.expert * m.moe->top_k / m.moe->experts : 0.0;
+    const double gpu_active = experts_cpu ? c.active - routed_active : c.active;
+    auto linear_compute_s = [&](double tokens) { return tokens * 2.0 * gpu_active / tp / gemm_flop_per_s; };
     // A token passes every pipeline stage in turn, each reading its own shard of the weights.
-    const double read_s = mem.weights_bytes * p.pp / bytes_per_s;
-    const double layers_all = s.model.has_shape() ? static_cast<double>(s.model.layers) : 0.0;
-    auto small_kernels_s = [&](double tokens, double layers) {
-      const double traffic_s = s.model.has_shape() ? tokens * s.model.hidden * 4.0 / bytes_per_s : 0.0;  // 2 B read + 2 B written
+    auto small_kernels_s = [&](double tokens) {
+      const double traffic_s = m.has_shape() ? tokens * m.hidden * 4.0 / bytes_per_s : 0.0;  // 2 B read + 2 B written
       return layers * kDecodeSmallKernelsPerLayer * std::max(hw::kSmallKernelS, traffic_s);
     };
-    auto linear_compute_s = [&](double tokens) { return tokens * 2.0 * c.active / tp / gemm_flop_per_s; };
-    auto prompt_s = [&](double n, double prompts) {
-      double t = hw::smooth_roofline_s(linear_compute_s(prompts * n), read_s);
-      if (s.model.has_shape()) {  // one attention kernel per layer, at least a small kernel's time
-        t += std::max(prompts * 2.0 * s.model.layers * s.model.heads * (qk_head_dim(s.model) + v_head_dim(s.model)) * n * n / 2.0 / tp / attention_flop_per_s,
-                      layers_all * hw::kSmallKernelS);
-      }
-      return t + small_kernels_s(prompts * n, layers_all);
+    // Expert parallelism: each MoE layer sends every token's hidden state to the cards of its top_k
+    // experts and back (dispatch and combine all-to-all; GShard §2.2). DeepEP, which SGLang's and
+    // vLLM's expert parallelism use, dispatches in FP8 and combines in BF16 (deepseek-ai/DeepEP
+    // docs/legacy.md: "FP8 dispatching and BF16 combining"); 16 bits both ways for 16-bit weights.
+    // A card sends its share of the rank's tokens (tokens / tp), (ep - 1) / ep of them to other cards:
+    // over the fast link while the group fits the card's scale-up domain, else the share beyond it
+    // over the card's NIC, which binds. Check: DeepEP's low-latency dispatch of 128 tokens x top 8 x
+    // 7168 at EP 64 over 400 Gb/s NICs (~50 GB/s) takes 173 us (same table); this gives 7.3 MB x
+    // (1 - 8/64) / 40 GB/s = 161 us.
+    auto a2a_s = [&](double tokens) {
+      if (ep <= 1 || !m.moe || !m.has_shape() || experts_cpu) return 0.0;
+      const double per_token = m.moe->top_k * m.hidden * ((s.weights == WeightFormat::fp8 ? 1.0 : 2.0) + 2.0);
+      return moe_layers * (ep_all_to_all_s(*gpu, ep, tokens / tp * per_token) + 2.0 * hw::kSmallKernelS);
     };
-    // The batch's prompts as one forward (engines batch their prefills); no prompt, no forward.
-    e.prefill_s = s.serving.prompt_tokens > 0 ? prompt_s(s.serving.prompt_tokens, s.serving.batch) : 0.0;
+    // Experts on the host: each step's routed experts run on the CPU, reading the touched experts'
+    // weights from host memory and computing top_k of them per token, near the ridge as on the card.
+    // The host: serving.cpu, else SCENARIO.md's default, a dual-socket DDR5-4800 server: 2 sockets x
+    // 8 channels x 4800 MT/s x 8 B = 614.4 GB/s, and 2 x 32 cores x 2 AVX-512 FMA units x 16 fp32
+    // lanes x 2 FLOP x 2.2 GHz = 9.0 TFLOP/s (Xeon Gold 6454S, the KTransformers tutorial's host;
+    // Intel's product page: 32 cores, 2.2 GHz base, two AVX-512 FMA units).
+    const double cpu_bytes_per_s = (v.cpu && v.cpu->memory_gb_s ? *v.cpu->memory_gb_s : 614.4) * 1e9 * hw::kMemoryBandwidthEfficiency;
+    const double cpu_flop_per_s = (v.cpu && v.cpu->tflops ? *v.cpu->tflops : 9.0) * 1e12 * kDefaultGemmEfficiency;
+    auto experts_cpu_s = [&](double tokens) {
+      if (!experts_cpu) return 0.0;
+      const double bytes = c.expert * stored_bytes(s.weights) * touched_share(m, tokens);
+      return hw::smooth_roofline_s(tokens * 2.0 * routed_active / cpu_flop_per_s, bytes / cpu_bytes_per_s);
+    };
+    // Attention FLOPs per query token and cached token: QK^T and PV over every head. MLA decodes in
+    // its absorbed form (DeepSeek-V2, arXiv:2405.04434 §2.1.2-2.1.3: W^UK folded into the query and
+    // W^UV into the output), each head attending over the cached latent (kv_lora_rank + rope dims)
+    // and its values of kv_lora_rank: FlashMLA's kernel.
+    const double attn_dims = m.mla ? (m.mla->kv_lora_rank + m.mla->qk_rope_head_dim) + m.mla->kv_lora_rank : qk_head_dim(m) + v_head_dim(m);
+    const double attn_flop_per_query_ctx = m.has_shape() ? 2.0 * m.layers * m.heads * attn_dims / tp : 0.0;
+    // A forward over a prompt of n tokens (`cached` of them already in the KV cache: prefix
+    // caching): its linear layers read the weights once and compute 2N FLOPs per new token, near
+    // the ridge slower than either alone (hw::smooth_roofline_s; a short prompt is bandwidth-bound,
+    // a long one compute-bound: Pope et al. 2022, "Efficiently Scaling Transformer Inference", §2);
+    // then the causal attention of the new tokens over the whole prompt at the attention kernels'
+    // rate; then each layer's small kernels (norms, rotary, the KV-cache write, the activation:
+    // vLLM's Llama layer, see below), each its launch or its activations' traffic, whichever is longer.
+    auto prompt_s = [&](double n, double prompts, double cached) {
+      const double fresh = std::max(0.0, n - cached);
+      double t = hw::smooth_roofline_s(linear_compute_s(prompts * fresh), read_s(prompts * fresh));
+      if (m.has_shape()) {  // one attention kernel per layer, at least a small kernel's time
+        t += std::max(prompts * 2.0 * m.layers * m.heads * (qk_head_dim(m) + v_head_dim(m)) * (n * n - cached * cached) / 2.0 / tp / attention_flop_per_s,
+                      layers * hw::kSmallKernelS);
+      }
+      return t + small_kernels_s(prompts * fresh) + a2a_s(prompts * fresh) + experts_cpu_s(prompts * fresh);
+    };
     // Under tensor parallelism the prompt's forward all-reduces its activations twice per layer
     // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
     // ring, 2(t - 1)/t of the bytes over the group's link plus the ring's latency (hardware.h).
     // Every stage's layers count: a prompt passes them all, as its compute above does.
     const double tp_link_bytes_per_s = tp > 1 ? tp_link(*gpu, tp).bytes_per_s : 0.0;
     auto prefill_allreduce_s = [&](double tokens) {
-      if (tp <= 1 || !s.model.has_shape()) return 0.0;
+      if (tp <= 1 || !m.has_shape()) return 0.0;
       const double latency_s = (hw::kNcclRingBaseUs + (tp - 1) * (tp_nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs)) * 1e-6;
-      const double bytes = tokens * s.model.hidden * 2.0;
-      return 2.0 * s.model.layers * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link_bytes_per_s);
+      const double bytes = tokens * m.hidden * 2.0;
+      return 2.0 * m.layers * (latency_s + 2.0 * (tp - 1.0) / tp * bytes / tp_link_bytes_per_s);
     };
-    e.prefill_s = *e.prefill_s + prefill_allreduce_s(s.serving.batch * s.serving.prompt_tokens);
-    e.ttft_s = prompt_s(std::max(1.0, s.serving.prompt_tokens), 1.0) + prefill_allreduce_s(std::max(1.0, s.serving.prompt_tokens));
+    const double n = v.prompt_tokens;
+    const double cached = v.prefix_cache_hit * n;
+    auto prompt_total_s = [&](double len, double prompts, double in_cache) {
+      return prompt_s(len, prompts, in_cache) + prefill_allreduce_s(prompts * std::max(0.0, len - in_cache));
+    };
+    // The batch's prompts as one forward per rank (engines batch their prefills); no prompt, no forward.
+    const PoolRole role = v.disaggregated ? v.disaggregated->role : PoolRole::both;
+    if (role != PoolRole::decode) {
+      e.prefill_s = n > 0 ? prompt_total_s(n, b, cached) : 0.0;
+      e.ttft_s = prompt_total_s(std::max(1.0, n), 1.0, std::min(cached, std::max(1.0, n) - 1.0));
+    }
     // Say so where the prompt sits near the ridge (its FLOP and weight-read times within 3x of each
     // other): there the first token is well above either alone.
-    const double prompt_compute_s = linear_compute_s(std::max(1.0, s.serving.prompt_tokens));
-    if (detail == Detail::full && prompt_compute_s > read_s / 3 && prompt_compute_s < read_s * 3) {
-      const std::string flops_ms = format_sig(prompt_compute_s * 1e3, 3), read_ms = format_sig(read_s * 1e3, 3),
-                        both_ms = format_sig(hw::smooth_roofline_s(prompt_compute_s, read_s) * 1e3, 3);
+    const double prompt_compute_s = linear_compute_s(std::max(1.0, n));
+    const double prompt_read_s = read_s(std::max(1.0, n));
+    if (detail == Detail::full && role != PoolRole::decode && prompt_compute_s > prompt_read_s / 3 && prompt_compute_s < prompt_read_s * 3) {
+      const std::string flops_ms = format_sig(prompt_compute_s * 1e3, 3), read_ms = format_sig(prompt_read_s * 1e3, 3),
+                        both_ms = format_sig(hw::smooth_roofline_s(prompt_compute_s, prompt_read_s) * 1e3, 3);
       e.assumptions.push_back(notice("a_near_ridge", "the prompt's linear layers sit near the roofline's ridge: " + flops_ms + " ms of FLOPs and " + read_ms +
                                      " ms of weight reads overlap only in part, about " + both_ms + " ms together (sqrt of the sum of squares, from GEMM profiles on A100 and H100)",
                                      {flops_ms, read_ms, both_ms}));
     }
-    const double kv_read_bytes = s.serving.batch * (s.serving.prompt_tokens + s.serving.output_tokens / 2.0) * e.kv_cache_per_token_bytes / tp;
     // A decode step runs the linear layers and the attention as separate kernels, and the roofline
     // bounds each kernel on its own (Williams, Waterman and Patterson 2009, "Roofline", CACM 52(4);
     // applied per operator to LLM decode in Yuan et al. 2024, "LLM Inference Unveiled", §3): the
-    // linear layers read the weights once and compute 2N FLOPs per request of the batch, near the
+    // linear layers read the weights once and compute 2N FLOPs per token of the batch, near the
     // ridge slower than either (hw::smooth_roofline_s; a large batch turns them compute-bound, e.g.
     // 768 requests of a 7B model on one H100: Pope et al. 2022, §2); the attention reads each
-    // request's KV cache, memory-bound at any batch (4 FLOPs per cached element and head dim, far
-    // under the ridge). Their times add.
+    // request's KV cache and computes over it (attn_flop_per_query_ctx), the slower of the two.
+    // Their times add.
     // Each layer also runs small kernels whose time is their launch at a decode step's few tokens (a
     // captured graph's kSmallKernelS each): vLLM's Llama layer runs five besides its four GEMMs and the
     // attention (vllm/model_executor/models/llama.py: two fused add + RMSNorm, the rotary
     // embedding, the KV-cache write, SiLU-and-mul); the attention kernel itself takes at least as
     // long when the cache it reads is short.
-    const double layers = static_cast<double>(s.model.layers);  // all stages' (the read above)
     // Tensor parallelism adds two all-reduces per layer and step (after attention and after the
     // MLP, Megatron-LM's layout), latency-bound at decode's small messages (NCCL's LL ring).
     double allreduce_s = 0;
@@ -902,47 +1007,121 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (tp_nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
       allreduce_s = 2.0 * layers * per_us * 1e-6;
     }
-    // One decode step of `requests` requests whose attention reads `kv_bytes` of cache.
-    auto decode_step_s = [&](double requests, double kv_bytes) {
-      return hw::smooth_roofline_s(linear_compute_s(requests), read_s) + std::max(kv_bytes / bytes_per_s, layers * hw::kSmallKernelS) +
-             small_kernels_s(requests, layers) + allreduce_s;
+    // One decode step of `requests` requests, each `per_request` tokens (1, or the drafted tokens
+    // and one more when verifying), whose attention reads `ctx` cached tokens per request.
+    auto decode_step_s = [&](double requests, double per_request, double ctx) {
+      const double tokens = requests * per_request;
+      const double kv_bytes = requests * ctx * e.kv_cache_per_token_bytes / tp;
+      const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * ctx * attn_flop_per_query_ctx / attention_flop_per_s, layers * hw::kSmallKernelS});
+      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
+             experts_cpu_s(tokens);
     };
-    const double step = decode_step_s(s.serving.batch, kv_read_bytes);
+    const double mean_ctx = n + v.output_tokens / 2.0;
+    const double plain_step = decode_step_s(b, 1.0, mean_ctx);
+    // Speculative decoding: a step verifies k drafted tokens and emits a of them on average
+    // (accept_length, or the method's sourced acceptance: core/enums.cpp); drafting costs k forwards
+    // of the draft. MTP and EAGLE draft with one transformer layer and the output head (DeepSeek-V3
+    // §2.2: an MTP module is one Transformer block sharing the embedding and head; EAGLE's draft is
+    // one decoder layer, arXiv:2401.15077 §3): a layer's share of a plain step plus reading the
+    // head. A draft model costs c = 0.05 of a target step per token (Leviathan et al. 2023 §5,
+    // "c < 0.05" for their T5 pairs).
+    double step = plain_step, per_step_tokens = 1.0;
+    if (v.speculative) {
+      const Speculative& q = *v.speculative;
+      const double alpha = info(q.method).accept_rate;
+      const double a = q.accept_length.value_or((1.0 - std::pow(alpha, q.draft_tokens + 1)) / (1.0 - alpha));
+      const double head_read_s = m.has_shape() ? static_cast<double>(m.vocab) * m.hidden * 2.0 / tp / bytes_per_s : 0.0;
+      const double draft_token_s = q.method == SpecMethod::draft ? 0.05 * plain_step : (layers > 0 ? plain_step / layers : 0.0) + head_read_s;
+      step = decode_step_s(b, q.draft_tokens + 1.0, mean_ctx) + q.draft_tokens * draft_token_s;
+      per_step_tokens = a;
+      if (detail == Detail::full) {
+        const std::string k = std::to_string(q.draft_tokens), acc = format_sig(a, 3), gain = format_sig(per_step_tokens / step * plain_step, 3);
+        e.assumptions.push_back(notice("a_speculative", std::string(word(q.method)) + ": " + k + " drafted tokens per step, " + acc +
+                                       " emitted on average; " + gain + "x one request's plain decode speed", {word(q.method), k, acc, gain}));
+      }
+    }
+    if (role != PoolRole::prefill) {
+      e.decode_tokens_per_s_per_request = per_step_tokens / step;
+      e.decode_tokens_per_s_total = v.batch * per_step_tokens / step;
+    }
     // One request whose prompt's last token goes through a decode step (TurboMind before
     // InternLM/lmdeploy#775: "subtract input/context len by 1 to skip last input token (will
     // process with decoder later)"): the forward of n - 1 tokens, then one batch-1 step reading the
     // n cached tokens.
-    if (s.serving.prompt_tokens > 1) {
-      const double n = s.serving.prompt_tokens;
-      e.ttft_decode_last_s = prompt_s(n - 1, 1.0) + prefill_allreduce_s(n - 1) + decode_step_s(1.0, n * e.kv_cache_per_token_bytes / tp);
+    if (n > 1 && role == PoolRole::both) {
+      e.ttft_decode_last_s = prompt_total_s(n - 1, 1.0, std::min(cached, n - 2)) + decode_step_s(1.0, 1.0, n);
     }
-    e.decode_tokens_per_s_per_request = 1.0 / step;
-    e.decode_tokens_per_s_total = s.serving.batch / step;
-    if (s.serving.output_tokens > 0) {
-      e.output_tokens_per_s_total = s.serving.batch * s.serving.output_tokens / (*e.prefill_s + s.serving.output_tokens * step);
+    const double out = v.output_tokens;
+    if (out > 0 && role != PoolRole::prefill) {
+      const double decode_s = out * step / per_step_tokens;  // one request's decode, its batch beside it
+      if (role == PoolRole::decode) {
+        // A decode pool alone: prompts' KV arrive from elsewhere, nothing interrupts decoding.
+        e.output_tokens_per_s_total = e.decode_tokens_per_s_total;
+      } else if (lay.prefill_gpus > 0) {
+        // Two pools: a request prefills on the prefill cards (their own tp and ep), its KV cache
+        // moves to a decode rank over the NIC, then it decodes. Each of the batch's requests
+        // cycles through ttft + decode; the prefill pool bounds the rate at which requests start.
+        // Its prompt forward is taken at the decode layout's rate scaled by the cards per rank.
+        const Disaggregated& g = *v.disaggregated;
+        const int ptp = g.prefill_tp.value_or(tp);
+        const double prefill_ranks = std::max(1, g.prefill_gpus / std::max(1, ptp * p.pp));
+        const double scale = static_cast<double>(tp) / ptp;
+        const double transfer_s = n * e.kv_cache_per_token_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency);
+        const double one_prompt_s = prompt_total_s(std::max(1.0, n), 1.0, cached) * scale;
+        const double per_rank = std::max(1.0, v.batch / prefill_ranks);
+        const double pool_prefill_s = (n > 0 ? prompt_total_s(n, per_rank, cached) : 0.0) * scale;
+        e.prefill_s = pool_prefill_s;
+        e.ttft_s = one_prompt_s + transfer_s;
+        const double started_per_s = prefill_ranks * per_rank / std::max(pool_prefill_s, 1e-12);
+        const double cycle_per_s = v.batch / (one_prompt_s + transfer_s + decode_s);
+        e.output_tokens_per_s_total = std::min(cycle_per_s, started_per_s) * out;
+      } else {
+        e.output_tokens_per_s_total = v.batch * out / (*e.prefill_s + decode_s);
+      }
+    }
+    if (detail == Detail::full && lay.ranks > 1) {
+      const std::string r = format_sig(lay.ranks, 4), each = format_sig(b, 3);
+      e.assumptions.push_back(notice("a_dp_ranks", r + " data-parallel attention ranks (replicas), " + each + " requests each; the figures are per card of one rank", {r, each}));
+    }
+    if (detail == Detail::full && experts_cpu) {
+      const std::string bw = format_sig(cpu_bytes_per_s / hw::kMemoryBandwidthEfficiency / 1e9, 4), fl = format_sig(cpu_flop_per_s / kDefaultGemmEfficiency / 1e12, 3);
+      e.assumptions.push_back(notice("a_experts_cpu", "routed experts run on the host: " + bw + " GB/s of memory, " + fl + " TFLOP/s", {bw, fl}));
     }
   }
   // Without the card's memory bandwidth or 16-bit peak there is no speed to give: say so (the
   // memory and context figures below still stand).
   if (!gpu->memory_bandwidth_bytes_per_s) {
     e.warnings.push_back(notice("no_bandwidth", gpu->name + ": its memory bandwidth has no source in the catalog, so first-token time and decode speed are not estimated", {gpu->name}));
-  } else if (!peak) {
+  } else if (!peak16) {
     e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
   }
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
+    const double rank_batch = std::ceil(b - 1e-9);
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
-    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (s.serving.batch * e.kv_cache_per_token_bytes / tp)));
+    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / tp)));
     // Never beyond the model's own trained context (its config's max_position_embeddings).
-    if (s.model.max_context && *e.max_context_tokens > *s.model.max_context) {
-      e.max_context_tokens = *s.model.max_context;
+    if (m.max_context && *e.max_context_tokens > *m.max_context) {
+      e.max_context_tokens = *m.max_context;
       e.max_context_model_bound = true;
     }
-    const double ctx = s.serving.prompt_tokens + s.serving.output_tokens;  // >= 1 (contract)
-    if (ctx >= 1) e.max_batch = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
+    // Requests the decode cards hold: each rank's, times the ranks.
+    const double ctx = v.prompt_tokens + v.output_tokens;  // >= 1 (contract)
+    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
   }
 }
 
 }  // namespace
+
+double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
+  if (ep <= 1 || !(bytes_per_card > 0)) return 0.0;
+  const int domain = std::max(1, gpu.domain_cards.value_or(1));
+  if (ep <= domain && gpu.interconnect_kind != "pcie") {
+    const double link = gpu.group_bytes_per_s_bidirectional(ep).value_or(hw::pcie_bytes_per_s(gpu.pcie_gen) * 2) / 2.0 * hw::kLinkEfficiency;
+    return bytes_per_card * (ep - 1.0) / ep / link;
+  }
+  const double local = std::min<double>(ep, std::min(domain, hw::kCardsPerNode));
+  return bytes_per_card * (1.0 - local / ep) / (scale_out_bytes_per_s(gpu) * hw::kLinkEfficiency);
+}
 
 // [SECTION] estimate — the pipeline.
 Estimate estimate(const Scenario& s, Detail detail) {

@@ -30,10 +30,36 @@ struct Parallel {
   int replica_cards() const { return pp * std::lcm(tp * cp, ep); }
 };
 
+// Speculative decoding (SCENARIO.md "serving.speculative").
+struct Speculative {
+  SpecMethod method = SpecMethod::mtp;
+  int draft_tokens = 1;                  // k, tokens proposed per step
+  std::optional<double> accept_length;   // a, mean tokens per verification step (1 <= a <= k + 1)
+};
+
+// Prefill and decode on different cards (SCENARIO.md "serving.disaggregated").
+struct Disaggregated {
+  PoolRole role = PoolRole::both;  // both: prefill_gpus of the gpus prefill, the rest decode
+  int prefill_gpus = 0;
+  std::optional<int> prefill_tp, prefill_ep;  // default: parallel.tp, parallel.ep
+};
+
+// The host's memory bandwidth and matrix rate, for experts on the CPU (SCENARIO.md "serving.cpu").
+struct HostCpu {
+  std::optional<double> memory_gb_s;  // GB/s (10^9 bytes)
+  std::optional<double> tflops;       // at the weights' format
+};
+
 struct Serving {
-  int batch = 1;
+  int batch = 1;  // requests in flight across all parallel.gpus cards
   double prompt_tokens = 512, output_tokens = 512;
   WeightFormat kv_dtype = WeightFormat::bf16;  // fp16 | bf16 | fp8 | int8
+  Engine engine = Engine::vllm;
+  std::optional<Speculative> speculative;
+  std::optional<Disaggregated> disaggregated;
+  double prefix_cache_hit = 0;  // share of prompt tokens whose KV is already cached
+  ServingOffload offload = ServingOffload::none;
+  std::optional<HostCpu> cpu;
 };
 
 // Image generation (SCENARIO.md "image"); empty optionals take the model's defaults.

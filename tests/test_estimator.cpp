@@ -796,3 +796,114 @@ TEST_CASE("serving FP8 weights on a card without FP8: weight-only on NVIDIA from
     CHECK_FALSE(h20.count("no_fp8_weights"));
   }
 }
+
+// [issue 33] Serving at scale (SCENARIO.md "LLM serving at scale").
+
+TEST_CASE("serving MoE: a decode step reads only the routed experts its tokens touch") {
+  // Qwen3-30B-A3B (config.json: 48 layers, all MoE, 128 experts of 3 x 2048 x 768, top 8) in BF16
+  // on one H100 SXM (3.35 TB/s x 0.8), batch 1, no prompt: one token touches 8 of 128 experts, so
+  // the step reads the weights W less the routed experts X plus X x 8/128. Besides the linear
+  // layers: the attention kernel's floor (48 x 5 us) and five small kernels per layer (48 x 5 x 5 us).
+  const Estimate one = run(json::parse(R"({"model": "qwen3-30b-a3b", "task": "inference", "weights": "bf16",
+      "gpu": "nvidia-h100-sxm5-80gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 2}})"));
+  // The catalog's 30.5B (the model card's) is the shape's count, 2 x 151936 x 2048 (embedding and
+  // head) + 48 x (2 x 2048 x 4096 + 2 x 2048 x 512) (attention) + 48 x 128 x 3 x 2048 x 768 + 48 x
+  // 2048 x 128 (router) = 30.53B, rounded: every count is scaled by 30.5 / 30.53.
+  const double shape = 2.0 * 151936 * 2048 + 48.0 * (2 * 2048 * 4096 + 2 * 2048 * 512) + 48.0 * 128 * 3 * 2048 * 768 + 48.0 * 2048 * 128;
+  const double experts_bytes = 48.0 * 128 * 3 * 2048 * 768 * 2 * 30.5e9 / shape;
+  const double read_bytes = one.memory.weights_bytes - experts_bytes + experts_bytes * 8 / 128;
+  REQUIRE(one.decode_tokens_per_s_per_request);
+  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(read_bytes / (3.35e12 * 0.8) + 48 * 5e-6 + 48 * 5 * 5e-6, 1e-3));
+  // 64 requests touch 1 - (1 - 8/128)^64 = 98.4% of them (occupancy of uniform top-k routing):
+  // the step's expert read is 15.7x batch 1's, so each request's speed falls though the step is
+  // still bandwidth-bound.
+  const Estimate many = run(json::parse(R"({"model": "qwen3-30b-a3b", "task": "inference", "weights": "bf16",
+      "gpu": "nvidia-h100-sxm5-80gb", "serving": {"batch": 64, "prompt_tokens": 0, "output_tokens": 2}})"));
+  const double touched = 1.0 - std::pow(1.0 - 8.0 / 128, 64);
+  CHECK_THAT(touched, WithinRel(0.98387, 1e-4));
+  REQUIRE(many.decode_tokens_per_s_per_request);
+  CHECK(1.0 / *many.decode_tokens_per_s_per_request > (one.memory.weights_bytes - experts_bytes + experts_bytes * touched) / (3.35e12 * 0.8));
+}
+
+TEST_CASE("serving: the batch counts requests on all cards; ranks of data-parallel attention share it") {
+  // SCENARIO.md: gpus / (tp x pp) ranks. Llama 3.1 8B on 8 H100 at tp 1 with 64 requests is 8 ranks
+  // of 8 requests: each request decodes as on one card with 8, the cards together 8x its tokens,
+  // and the cards hold 8x one card's requests.
+  auto at = [](int gpus, int batch) {
+    return run({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                {"parallel", {{"gpus", gpus}, {"tp", 1}}}, {"serving", {{"batch", batch}, {"prompt_tokens", 512}, {"output_tokens", 256}}}});
+  };
+  const Estimate eight = at(8, 64), one = at(1, 8);
+  REQUIRE(eight.decode_tokens_per_s_per_request);
+  CHECK_THAT(*eight.decode_tokens_per_s_per_request, WithinRel(*one.decode_tokens_per_s_per_request, 1e-12));
+  CHECK_THAT(*eight.decode_tokens_per_s_total, WithinRel(8 * *one.decode_tokens_per_s_total, 1e-12));
+  CHECK_THAT(*eight.max_batch, WithinRel(8 * *one.max_batch, 1e-12));
+  CHECK_THAT(eight.memory.kv_cache_bytes, WithinRel(one.memory.kv_cache_bytes, 1e-12));
+  CHECK(std::any_of(eight.assumptions.begin(), eight.assumptions.end(), [](const auto& n) { return n.code == "a_dp_ranks" && n.args == std::vector<std::string>{"8", "8"}; }));
+}
+
+TEST_CASE("serving: expert parallelism's all-to-all over NVLink within a server, over the NIC beyond it") {
+  // DeepEP (deepseek-ai/DeepEP docs/legacy.md, H800 + 400 Gb/s CX7): a low-latency dispatch of 128
+  // tokens x top 8 x 7168 in FP8 at EP 64 took 173 us. Our all-to-all: the 8 cards of the card's
+  // server are local, 1 - 8/64 of the 7.34 MB go over 50 GB/s x 0.8 = 161 us.
+  const Accelerator& h800 = *cat().find_accelerator("nvidia-h800-sxm5-80gb");
+  const double bytes = 128.0 * 8 * 7168;
+  const double t = ep_all_to_all_s(h800, 64, bytes);
+  CHECK_THAT(t, WithinRel(bytes * (1 - 8.0 / 64) / (400e9 / 8 * 0.8), 1e-12));
+  CHECK_THAT(t, WithinRel(173e-6, 0.10));
+  // Within the server, NVLink at 400 GB/s both ways (200 each way) x 0.8 = 160 GB/s; DeepEP's normal
+  // kernels reached 153 GB/s over H800's NVLink (same page). 7/8 of the bytes leave the card.
+  const double big = 4096.0 * 8 * 7168;
+  CHECK_THAT(ep_all_to_all_s(h800, 8, big), WithinRel(big * 7 / 8 / 160e9, 1e-12));
+  CHECK_THAT(big * 7 / 8 / ep_all_to_all_s(h800, 8, big), WithinRel(153e9, 0.10));
+  CHECK(ep_all_to_all_s(h800, 1, big) == 0);
+}
+
+TEST_CASE("serving: speculative decoding emits the expected accepted run per step and pays for verifying it") {
+  // Leviathan et al. 2023 (arXiv:2211.17192) eq. 1: with acceptance a and k drafted tokens, a step
+  // emits (1 - a^(k+1)) / (1 - a). MTP, a = 0.85 (DeepSeek-V3 §5.4.3: 85-90% of the second token
+  // accepted), k = 1: 1.85. EAGLE, a = 0.75, k = 3: (1 - 0.75^4) / 0.25 = 2.734.
+  auto spec = [](const json& q) {
+    return run({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                {"serving", {{"batch", 1}, {"prompt_tokens", 512}, {"output_tokens", 256}, {"speculative", q}}}});
+  };
+  auto args = [](const Estimate& e) {
+    for (const auto& n : e.assumptions) if (n.code == "a_speculative") return n.args;
+    return std::vector<std::string>{};
+  };
+  const Estimate mtp = spec({{"method", "mtp"}}), eagle = spec({{"method", "eagle"}});
+  REQUIRE(args(mtp).size() == 4);
+  CHECK(args(mtp)[2] == "1.85");
+  CHECK(args(eagle)[1] == "3");
+  CHECK(args(eagle)[2] == "2.73");
+  // At batch 1 the verify step of k + 1 tokens reads the same weights as a plain step: the gain is
+  // less than the accepted run (the draft costs), more than 1.
+  const Estimate plain = run({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                              {"serving", {{"batch", 1}, {"prompt_tokens", 512}, {"output_tokens", 256}}}});
+  const double gain = *eagle.decode_tokens_per_s_per_request / *plain.decode_tokens_per_s_per_request;
+  CHECK(gain > 1.5);
+  CHECK(gain < 2.734);
+  // Nothing accepted: one token per step at a verify's and three drafts' cost, slower than plain.
+  const Estimate none = spec({{"method", "eagle"}, {"accept_length", 1}});
+  CHECK(*none.decode_tokens_per_s_per_request < *plain.decode_tokens_per_s_per_request);
+}
+
+TEST_CASE("serving: a decode pool alone outputs its decode rate; two pools give the slower of their rates") {
+  const json base = {{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                     {"parallel", {{"gpus", 4}, {"tp", 1}}}, {"serving", {{"batch", 64}, {"prompt_tokens", 2048}, {"output_tokens", 512}}}};
+  json decode = base;
+  decode["serving"]["disaggregated"] = {{"role", "decode"}};
+  const Estimate d = run(decode);
+  REQUIRE(d.output_tokens_per_s_total);
+  CHECK_THAT(*d.output_tokens_per_s_total, WithinRel(*d.decode_tokens_per_s_total, 1e-12));
+  CHECK_FALSE(d.ttft_s);  // no prompts here
+  // 1 prefill + 3 decode cards: the 64 requests on 3 decode ranks decode as 3 cards of 64 would.
+  json both = base;
+  both["serving"]["disaggregated"] = {{"prefill_gpus", 1}};
+  json three = base;
+  three["parallel"]["gpus"] = 3;
+  const Estimate split = run(both), alone = run(three);
+  CHECK_THAT(*split.decode_tokens_per_s_per_request, WithinRel(*alone.decode_tokens_per_s_per_request, 1e-12));
+  // The system's output: at most the decode cards' decode rate.
+  CHECK(*split.output_tokens_per_s_total <= *split.decode_tokens_per_s_total * (1 + 1e-12));
+}

@@ -253,12 +253,14 @@ TEST_CASE("share link: an inline vision or image model reopens as given, and is 
 }
 
 TEST_CASE("serving cost per million tokens counts the cards that make them, not idle ones") {
-  // Issue 40: 8 cards at tp 1 showed one replica's speed at eight cards' rent (8x the cost). One
-  // replica is 1 card here, so the cost per token is the 1-card page's, the rent of 8 cards 8x.
+  // Issue 40: 8 cards at tp 1 showed one replica's speed at eight cards' rent (8x the cost). The
+  // batch counts requests on all cards (SCENARIO.md "LLM serving at scale"): 8 cards with 8 x 16
+  // requests are 8 ranks of the 1-card page's 16, so the cost per token is the 1-card page's and
+  // the rent of 8 cards 8x.
   auto page = [](int gpus) {
     ui::AppState a;
     ui::from_contract({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
-                       {"serving", {{"batch", 16}, {"prompt_tokens", 1024}, {"output_tokens", 256}}},
+                       {"serving", {{"batch", 16 * gpus}, {"prompt_tokens", 1024}, {"output_tokens", 256}}},
                        {"parallel", {{"gpus", gpus}, {"tp", 1}}}},
                       a.estimate.form);
     ui::recompute(a, cat());
@@ -426,6 +428,10 @@ TEST_CASE("strings: every notice code in core and every enum label has zh and en
   labels(core::EnumTable<core::ImageOffload>::rows());
   labels(core::EnumTable<core::VisionPrecision>::rows());
   labels(core::EnumTable<core::VisionScope>::rows());
+  labels(core::EnumTable<core::Engine>::rows());
+  labels(core::EnumTable<core::SpecMethod>::rows());
+  labels(core::EnumTable<core::ServingOffload>::rows());
+  labels(core::EnumTable<core::PoolRole>::rows());
   for (int i = 0; i < ui::string_count(); ++i) {
     INFO(ui::string_key(i));
     CHECK(std::string(ui::string_at(i, core::Lang::zh)).size() > 0);

@@ -176,9 +176,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   }
   d.cny_per_mtok.reset();
   if (d.cost && d.scenario.task == core::Task::inference && d.estimate->served_tokens_per_s()) {
-    const core::Parallel& p = d.scenario.parallel;
-    const double share = static_cast<double>(p.replica_cards()) / std::max(1, p.gpus);
-    d.cny_per_mtok = core::cny_per_million_tokens(*d.cost, *d.estimate->served_tokens_per_s(), share);
+    d.cny_per_mtok = core::cny_per_million_tokens(*d.cost, *d.estimate->served_tokens_per_s());
   }
   // The recommendation is searched only for the Recommend view, where it is shown: a full search
   // takes 5-200 ms in WebAssembly (xuanka_bench), too long to rerun on each key typed in Estimate,
