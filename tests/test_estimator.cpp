@@ -744,11 +744,12 @@ TEST_CASE("hardware: the smooth roofline reproduces measured GEMM times near the
 }
 
 TEST_CASE("serving: a card without a sourced memory bandwidth says why it gives no serving speed") {
-  // The catalog leaves the Ascend 910B3's bandwidth empty (no primary source): memory and the
-  // largest context still come, the speeds do not, and a warning names the missing figure.
+  // The catalog leaves the Ascend 910B1's bandwidth empty (no source; the 910B2/B3/B4 have Huawei's
+  // msmodeling profiles): memory and the largest context still come, the speeds do not, and a
+  // warning names the missing figure.
   const Estimate e = xuanka::test::estimate_of(json::parse(R"({"model": "llama-3.1-8b", "task": "inference", "weights": "bf16",
-      "gpu": "huawei-ascend-910b3", "serving": {"batch": 4, "prompt_tokens": 1024, "output_tokens": 256}})"));
-  REQUIRE_FALSE(cat().find_accelerator("huawei-ascend-910b3")->memory_bandwidth_bytes_per_s);
+      "gpu": "huawei-ascend-910b1", "serving": {"batch": 4, "prompt_tokens": 1024, "output_tokens": 256}})"));
+  REQUIRE_FALSE(cat().find_accelerator("huawei-ascend-910b1")->memory_bandwidth_bytes_per_s);
   CHECK_FALSE(e.ttft_s);
   CHECK_FALSE(e.decode_tokens_per_s_total);
   CHECK(e.max_context_tokens);
