@@ -44,6 +44,7 @@ struct Accelerator {
   int dies = 1;                                        // chips on the card (Atlas 300I Duo: 2 x 310P3)
   std::optional<double> video_decode_1080p_fps;        // hardware video decode, H.264/H.265 1080p frames/s, whole card
   std::optional<double> l2_cache_bytes;                // last-level on-chip cache per die (l2_cache_mib)
+  std::optional<double> measured_weight_read_bytes_per_s;  // a decode-sized GEMM's measured weight stream (measured_weight_read_gb_s)
   std::optional<std::string> form_factor, cooling;
   std::string form_factor_note, software_stack;
   std::map<std::string, Support> support;              // bf16 fp8 flash_attention bitsandbytes ...

@@ -37,6 +37,16 @@ constexpr double kEffectiveTrainingTime = 0.90;
 // Small kernels per layer in a decode step besides the GEMMs and the attention: vLLM's Llama layer
 // (vllm/model_executor/models/llama.py; the list is in serving()).
 constexpr int kDecodeSmallKernelsPerLayer = 5;
+// A MoE layer's kernels besides those and its expert GEMMs: the router's small GEMM, the top-k
+// selection, the alignment of tokens to experts and the sum over each token's k experts (SGLang's
+// fused_experts_impl, python/sglang/srt/layers/moe/fused_moe_triton/fused_moe.py:
+// moe_align_block_size, two invoke_fused_moe_kernel, act_and_mul, moe_sum_reduce; the top-k in
+// topk.py); its activation replaces the dense MLP's SiLU-and-mul.
+constexpr int kMoeSmallKernelsPerLayer = 4;
+// W8A8 FP8 GEMMs quantise their input first, one kernel per GEMM: a layer's QKV, output, gate-up
+// and down projections (SGLang's apply_w8a8_block_fp8_linear and invoke_fused_moe_kernel call
+// per_token_group_quant_fp8 before the GEMM: python/sglang/srt/layers/quantization/fp8_utils.py).
+constexpr int kW8A8QuantKernelsPerLayer = 4;
 using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
@@ -893,8 +903,12 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double expert_bytes = experts_cpu ? 0.0 : p.local_expert * stored_bytes(s.weights);
     const double dense_bytes = mem.weights_bytes - expert_bytes;
     const double ranks_per_group = ep > 1 ? std::max(1.0, static_cast<double>(ep) / tp) : 1.0;
+    // The linear layers stream their weights at the card's memory rate, or where a decode-sized
+    // GEMM measurably streams them slower, at that (catalog measured_weight_read_gb_s: the H20's 78
+    // SMs keep too few loads in flight for its 4.0 TB/s; DeepGEMM reads 1.88 TB/s there).
+    const double weight_bytes_per_s = std::min(bytes_per_s, gpu->measured_weight_read_bytes_per_s.value_or(bytes_per_s));
     auto read_s = [&](double tokens) {
-      return (dense_bytes + expert_bytes * touched_share(m, tokens * ranks_per_group)) * p.pp / bytes_per_s;
+      return (dense_bytes + expert_bytes * touched_share(m, tokens * ranks_per_group)) * p.pp / weight_bytes_per_s;
     };
     // Routed parameters a token computes through: top_k of each MoE layer's experts.
     const double routed_active = m.moe && m.moe->experts > 0 ? c.expert * m.moe->top_k / m.moe->experts : 0.0;
@@ -903,7 +917,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // A token passes every pipeline stage in turn, each reading its own shard of the weights.
     auto small_kernels_s = [&](double tokens) {
       const double traffic_s = m.has_shape() ? tokens * m.hidden * 4.0 / bytes_per_s : 0.0;  // 2 B read + 2 B written
-      return layers * kDecodeSmallKernelsPerLayer * std::max(hw::kSmallKernelS, traffic_s);
+      const double kernels = layers * (kDecodeSmallKernelsPerLayer + (fp8_gemm ? kW8A8QuantKernelsPerLayer : 0)) + moe_layers * kMoeSmallKernelsPerLayer;
+      return kernels * std::max(hw::kSmallKernelS, traffic_s);
     };
     // Expert parallelism: each MoE layer sends every token's hidden state to the cards of its top_k
     // experts and back (dispatch and combine all-to-all; GShard §2.2). DeepEP, which SGLang's and

@@ -804,7 +804,9 @@ TEST_CASE("serving MoE: a decode step reads only the routed experts its tokens t
   // Qwen3-30B-A3B (config.json: 48 layers, all MoE, 128 experts of 3 x 2048 x 768, top 8) in BF16
   // on one H100 SXM (3.35 TB/s x 0.8), batch 1, no prompt: one token touches 8 of 128 experts, so
   // the step reads the weights W less the routed experts X plus X x 8/128. Besides the linear
-  // layers: the attention kernel's floor (48 x 5 us) and five small kernels per layer (48 x 5 x 5 us).
+  // layers: the attention kernel's floor (48 x 5 us), five small kernels per layer (48 x 5 x 5 us)
+  // and a MoE layer's four (router GEMM, top-k, token alignment, sum over the k experts: SGLang's
+  // fused_experts_impl), 48 x 4 x 5 us.
   const Estimate one = run(json::parse(R"({"model": "qwen3-30b-a3b", "task": "inference", "weights": "bf16",
       "gpu": "nvidia-h100-sxm5-80gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 2}})"));
   // The catalog's 30.5B (the model card's) is the shape's count, 2 x 151936 x 2048 (embedding and
@@ -814,7 +816,7 @@ TEST_CASE("serving MoE: a decode step reads only the routed experts its tokens t
   const double experts_bytes = 48.0 * 128 * 3 * 2048 * 768 * 2 * 30.5e9 / shape;
   const double read_bytes = one.memory.weights_bytes - experts_bytes + experts_bytes * 8 / 128;
   REQUIRE(one.decode_tokens_per_s_per_request);
-  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(read_bytes / (3.35e12 * 0.8) + 48 * 5e-6 + 48 * 5 * 5e-6, 1e-3));
+  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(read_bytes / (3.35e12 * 0.8) + 48 * 5e-6 + 48 * 5 * 5e-6 + 48 * 4 * 5e-6, 1e-3));
   // 64 requests touch 1 - (1 - 8/128)^64 = 98.4% of them (occupancy of uniform top-k routing):
   // the step's expert read is 15.7x batch 1's, so each request's speed falls though the step is
   // still bandwidth-bound.
@@ -907,4 +909,23 @@ TEST_CASE("serving: a decode pool alone outputs its decode rate; two pools give 
   CHECK_THAT(*split.decode_tokens_per_s_per_request, WithinRel(*alone.decode_tokens_per_s_per_request, 1e-12));
   // The system's output: at most the decode cards' decode rate.
   CHECK(*split.output_tokens_per_s_total <= *split.decode_tokens_per_s_total * (1 + 1e-12));
+}
+
+TEST_CASE("serving on an H20: decode streams weights at the GEMM's measured rate, attention at the memory's") {
+  // The H20's catalog entry: DeepGEMM's FP8 GEMM at 16 tokens reads its weights at 1,884 GB/s
+  // (alibaba/InferSim bench_data/gemm/h20), below 4.0 TB/s x 0.8. Llama 3.1 8B in BF16, batch 1,
+  // no prompt, on one H20: the weights at 1,884 GB/s, the attention's floor (32 x 5 us) and five
+  // small kernels per layer (32 x 5 x 5 us).
+  const Estimate e = run(json::parse(R"({"model": "llama-3.1-8b", "task": "inference", "weights": "bf16",
+      "gpu": "nvidia-h20-96gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 2}})"));
+  REQUIRE(e.decode_tokens_per_s_per_request);
+  CHECK_THAT(1.0 / *e.decode_tokens_per_s_per_request, WithinRel(e.memory.weights_bytes / 1884e9 + 32 * 5e-6 + 32 * 5 * 5e-6, 1e-3));
+  // A long cache is read by the attention kernel at 4.0 TB/s x 0.8 (FlashInfer's decode attention
+  // reads 3.3 TB/s on the H20, same repository): 16 requests x 32k tokens x 128 KiB per token.
+  const Estimate longer = run(json::parse(R"({"model": "llama-3.1-8b", "task": "inference", "weights": "bf16",
+      "gpu": "nvidia-h20-96gb", "serving": {"batch": 16, "prompt_tokens": 32768, "output_tokens": 2}})"));
+  const double kv = 16 * (32768 + 1) * longer.kv_cache_per_token_bytes;
+  CHECK(longer.kv_cache_per_token_bytes == 32 * 2 * 8 * 128 * 2);
+  CHECK(1.0 / *longer.decode_tokens_per_s_per_request > kv / (4.0e12 * 0.8));
+  CHECK(1.0 / *longer.decode_tokens_per_s_per_request < kv / 1884e9);
 }
