@@ -274,6 +274,37 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     std::vector<Choice> kv = {{"", tr(L, Str::default_word)}};
     for (const char* x : {"bf16", "fp16", "fp8", "int8"}) kv.push_back({x, tr_key(L, core::info(*core::from_word<core::WeightFormat>(x)).label)});
     changed |= combo_row(ctx, "est.kv", tr(L, Str::kv_dtype), f.kv_dtype, kv);
+    // Serving at scale (SCENARIO.md "LLM serving at scale"): the engine, speculative decoding,
+    // separate prefill and decode pools, the prefix cache, a MoE's experts on the host.
+    std::vector<Choice> engines = {{"", tr(L, Str::default_word)}};
+    for (const Choice& c : enum_choices<core::Engine>(L)) engines.push_back(c);
+    changed |= combo_row(ctx, "est.engine", tr(L, Str::engine_word), f.engine, engines);
+    std::vector<Choice> spec = {{"", tr(L, Str::off_word)}};
+    for (const Choice& c : enum_choices<core::SpecMethod>(L)) spec.push_back(c);
+    changed |= combo_row(ctx, "est.spec", tr(L, Str::spec_word), f.spec_method, spec);
+    if (!f.spec_method.empty()) {
+      changed |= number_row(ctx, "est.spec_k", tr(L, Str::spec_k_word), f.spec_draft_tokens);
+      changed |= number_row(ctx, "est.spec_accept", tr(L, Str::spec_accept_word), f.spec_accept_length);
+    }
+    std::vector<Choice> roles = {{"", tr(L, Str::role_both)}};
+    for (const Choice& c : enum_choices<core::PoolRole>(L)) if (c.word != "both") roles.push_back(c);
+    changed |= combo_row(ctx, "est.pool_role", tr(L, Str::pool_role_word), f.pool_role, roles);
+    if (f.pool_role.empty()) {
+      changed |= number_row(ctx, "est.prefill_gpus", tr(L, Str::prefill_gpus_word), f.prefill_gpus);
+      if (!f.prefill_gpus.empty()) {
+        changed |= number_row(ctx, "est.prefill_tp", tr(L, Str::prefill_tp_word), f.prefill_tp);
+        changed |= number_row(ctx, "est.prefill_ep", tr(L, Str::prefill_ep_word), f.prefill_ep);
+      }
+    }
+    changed |= number_row(ctx, "est.prefix_hit", tr(L, Str::prefix_hit_word), f.prefix_cache_hit);
+    const bool moe = (preset && preset->moe) || f.serving_offload != "none";
+    if (moe) {
+      changed |= combo_row(ctx, "est.serving_offload", tr(L, Str::serving_offload_word), f.serving_offload, enum_choices<core::ServingOffload>(L));
+      if (f.serving_offload != "none") {
+        changed |= number_row(ctx, "est.cpu_gb_s", tr(L, Str::cpu_gb_s_word), f.cpu_memory_gb_s);
+        changed |= number_row(ctx, "est.cpu_tflops", tr(L, Str::cpu_tflops_word), f.cpu_tflops);
+      }
+    }
     changed |= number_row(ctx, "est.users", tr(L, Str::plan_users), state.estimate.users);
     changed |= number_row(ctx, "est.rps", tr(L, Str::plan_rps), state.estimate.requests_per_s);
     changed |= number_row(ctx, "est.user_tps", tr(L, Str::plan_user_tps), state.estimate.user_tokens_per_s);

@@ -60,7 +60,12 @@ std::string form_row_for(const std::string& path) {
       {"micro_batch", "est.micro_batch"}, {"global_batch", "est.global_batch"}, {"recompute", "est.recompute"},
       {"tokens", "est.tokens"}, {"mfu", "est.mfu"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
       {"lora.targets", "est.lora_targets"}, {"lora.dropout", "est.lora_dropout"}, {"lora.dtype", "est.lora_dtype"}, {"loss", "est.loss"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
-      {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"parallel.gpus", "est.gpus"},
+      {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"serving.engine", "est.engine"},
+      {"serving.speculative.method", "est.spec"}, {"serving.speculative.draft_tokens", "est.spec_k"}, {"serving.speculative.accept_length", "est.spec_accept"},
+      {"serving.speculative", "est.spec"}, {"serving.disaggregated.role", "est.pool_role"}, {"serving.disaggregated.prefill_gpus", "est.prefill_gpus"},
+      {"serving.disaggregated.prefill_tp", "est.prefill_tp"}, {"serving.disaggregated.prefill_ep", "est.prefill_ep"}, {"serving.disaggregated", "est.prefill_gpus"},
+      {"serving.prefix_cache_hit", "est.prefix_hit"}, {"serving.offload", "est.serving_offload"}, {"serving.cpu.memory_gb_s", "est.cpu_gb_s"},
+      {"serving.cpu.tflops", "est.cpu_tflops"}, {"serving.cpu", "est.cpu_gb_s"}, {"parallel.gpus", "est.gpus"},
       {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"}, {"parallel.ep_overlap", "est.ep_overlap"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
       {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.steps", "est.img_steps"},
@@ -295,6 +300,31 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     json s = {{"batch", number_or_text(f.serving_batch)}, {"prompt_tokens", token_length_or_text(f.prompt_tokens)},
               {"output_tokens", token_length_or_text(f.output_tokens)}};
     if (!f.kv_dtype.empty()) s["kv_dtype"] = f.kv_dtype;
+    if (!f.engine.empty()) s["engine"] = f.engine;
+    if (!f.spec_method.empty()) {
+      json q = {{"method", f.spec_method}};
+      if (!f.spec_draft_tokens.empty()) q["draft_tokens"] = number_or_text(f.spec_draft_tokens);
+      if (!f.spec_accept_length.empty()) q["accept_length"] = number_or_text(f.spec_accept_length);
+      s["speculative"] = q;
+    }
+    if (!f.pool_role.empty() || !f.prefill_gpus.empty()) {
+      json g = json::object();
+      if (!f.pool_role.empty()) g["role"] = f.pool_role;
+      if (!f.prefill_gpus.empty()) g["prefill_gpus"] = number_or_text(f.prefill_gpus);
+      if (!f.prefill_tp.empty()) g["prefill_tp"] = number_or_text(f.prefill_tp);
+      if (!f.prefill_ep.empty()) g["prefill_ep"] = number_or_text(f.prefill_ep);
+      s["disaggregated"] = g;
+    }
+    if (!f.prefix_cache_hit.empty()) s["prefix_cache_hit"] = number_or_text(f.prefix_cache_hit);
+    if (f.serving_offload != "none") {
+      s["offload"] = f.serving_offload;
+      if (!f.cpu_memory_gb_s.empty() || !f.cpu_tflops.empty()) {
+        json c = json::object();
+        if (!f.cpu_memory_gb_s.empty()) c["memory_gb_s"] = number_or_text(f.cpu_memory_gb_s);
+        if (!f.cpu_tflops.empty()) c["tflops"] = number_or_text(f.cpu_tflops);
+        s["cpu"] = c;
+      }
+    }
     j["serving"] = s;
   }
   if (!f.weights.empty() && (infer || f.task == "lora" || f.task == "qlora")) j["weights"] = f.weights;
@@ -381,6 +411,21 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(s, "prompt_tokens", f.prompt_tokens, "512");
   take(s, "output_tokens", f.output_tokens, "512");
   take(s, "kv_dtype", f.kv_dtype, "");
+  take(s, "engine", f.engine, "");
+  const json& q = object_at(s, "speculative");
+  take(q, "method", f.spec_method, "");
+  take(q, "draft_tokens", f.spec_draft_tokens, "");
+  take(q, "accept_length", f.spec_accept_length, "");
+  const json& g = object_at(s, "disaggregated");
+  take(g, "role", f.pool_role, "");
+  take(g, "prefill_gpus", f.prefill_gpus, "");
+  take(g, "prefill_tp", f.prefill_tp, "");
+  take(g, "prefill_ep", f.prefill_ep, "");
+  take(s, "prefix_cache_hit", f.prefix_cache_hit, "");
+  take(s, "offload", f.serving_offload, "none");
+  const json& cpu = object_at(s, "cpu");
+  take(cpu, "memory_gb_s", f.cpu_memory_gb_s, "");
+  take(cpu, "tflops", f.cpu_tflops, "");
   const json& im = object_at(j, "image");
   if (auto it = im.find("resolution"); it != im.end()) f.img_resolution = size_text(*it);
   else f.img_resolution = "";

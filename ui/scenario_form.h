@@ -47,6 +47,12 @@ struct ScenarioForm {
   std::string tokens_billion = "1";        // training tokens, in billions (10^9); empty: no time
   std::string serving_batch = "1", prompt_tokens = "2048", output_tokens = "512";
   std::string kv_dtype;                    // empty: default
+  // Serving at scale (SCENARIO.md "LLM serving at scale"); empty text = absent (the default).
+  std::string engine;                      // empty: vllm
+  std::string spec_method, spec_draft_tokens, spec_accept_length;  // method empty: no speculative decoding
+  std::string pool_role, prefill_gpus, prefill_tp, prefill_ep;     // role empty and prefill_gpus empty: one pool
+  std::string prefix_cache_hit;
+  std::string serving_offload = "none", cpu_memory_gb_s, cpu_tflops;
   std::string mfu;                         // empty: the estimator's utilisation model
   // Image generation (models of kind diffusion): SCENARIO.md "image"; empty text = the default.
   std::string img_resolution;              // "1024" or "512x768"
