@@ -783,6 +783,25 @@ json to_json(const Recommendation& r) {
   return j;
 }
 
+json to_json(const ServingSearch& r) {
+  json j = {{"options", json::array()}, {"unmet", json::array()}};
+  for (const ServingDeployment& d : r.options) {
+    const Scenario& s = d.scenario;
+    const ServingPlan& p = d.plan;
+    j["options"].push_back({{"card", d.card->id}, {"cards", p.cards}, {"tp", s.parallel.tp}, {"pp", s.parallel.pp}, {"ep", s.parallel.ep},
+                            {"cards_per_replica", p.cards_per_replica}, {"replicas", p.replicas}, {"batch_per_replica", p.batch_per_replica},
+                            {"dp_attention_ranks", std::max(1, p.cards_per_replica / std::max(1, s.parallel.tp * s.parallel.pp))},
+                            {"users", p.users}, {"tokens_per_s_per_user", p.tokens_per_s_per_user}, {"ttft_s", p.ttft_s}, {"limit", p.limit},
+                            {"engine", word(s.serving.engine)}, {"speculative", s.serving.speculative ? json(word(s.serving.speculative->method)) : json(nullptr)},
+                            {"experts_per_card", p.experts_per_card ? json(*p.experts_per_card) : json(nullptr)}, {"spans_servers", p.spans_servers},
+                            {"rent_cny_per_month", optional_number(d.cost.rent_monthly_cny)}, {"own_cny_per_month", optional_number(d.cost.own_monthly_cny)},
+                            {"purchase_cny", optional_number(d.cost.purchase_cny)}, {"cny_per_mtok", optional_number(d.cny_per_mtok)},
+                            {"scenario", to_json(s)}});
+  }
+  for (const auto& [card, limit] : r.unmet) j["unmet"].push_back({{"card", card->id}, {"limit", limit}});
+  return j;
+}
+
 std::optional<double> result_value(const Estimate& e, const std::string& path) { return result_value(to_json(e), path); }
 
 std::optional<double> result_value(const json& j, const std::string& path) {

@@ -39,6 +39,7 @@ nlohmann::json to_json(const CostResult& c);
 nlohmann::json to_json(const Notice& n);
 nlohmann::json to_json(const Option& o);
 nlohmann::json to_json(const Recommendation& r);
+nlohmann::json to_json(const ServingSearch& r);
 
 // A result figure by the contract's path ("memory.total", "compute.mfu", ...).
 std::optional<double> result_value(const Estimate& e, const std::string& path);

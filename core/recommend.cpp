@@ -590,6 +590,90 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   return plan;
 }
 
+ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, const ServingTarget& t, const Constraints& c) {
+  ServingSearch out;
+  const ModelArch& m = base.model;
+  const bool moe = m.moe && m.moe->experts > 0;
+  // Limits in the order they are worse to hear: a card that only misses the users' speed is closer
+  // than one whose weights do not fit.
+  auto rank_of = [](const std::string& limit) { return limit == "fit" ? 0 : limit == "ttft" ? 1 : limit == "speed" ? 2 : 3; };
+  for (const Accelerator& card : catalog.accelerators) {
+    if (!card_allowed(card, c) || !card.memory_bandwidth_bytes_per_s) continue;
+    // Tensor parallelism inside one server: over the card's fast link where its domain holds the
+    // group, else over PCIe (vLLM's tp 2-4 on PCIe cards: the estimator charges that link).
+    struct Layout { int tp, pp, ep; };
+    std::vector<Layout> layouts;
+    for (int pp : {1, 2}) {
+      for (int tp : {1, 2, 4, 8}) {
+        if (m.heads > 0 && (m.heads % tp || (m.kv_heads % tp && tp % m.kv_heads))) continue;
+        if (pp > 1 && (tp != 8 || m.layers < 2)) continue;  // a second stage only past one server
+        layouts.push_back({tp, pp, moe ? tp : 1});
+        if (moe && pp == 1) {
+          for (int ep : {8, 16, 32}) {
+            if (ep > tp && ep % tp == 0 && ep <= m.moe->experts) layouts.push_back({tp, 1, ep});
+          }
+        }
+      }
+    }
+    std::optional<ServingDeployment> best;
+    std::string worst_limit;
+    int worst_rank = -1;
+    for (const Layout& l : layouts) {
+      Scenario s = base;
+      s.gpu = &card;
+      s.parallel.tp = l.tp;
+      s.parallel.pp = l.pp;
+      s.parallel.ep = l.ep;
+      s.parallel.cp = 1;
+      s.parallel.gpus = s.parallel.replica_cards();
+      if (c.max_cards && s.parallel.gpus > *c.max_cards) continue;
+      const ServingPlan p = plan_serving(s, t);
+      if (!p.met) {
+        if (rank_of(p.limit) > worst_rank) {
+          worst_rank = rank_of(p.limit);
+          worst_limit = p.limit;
+        }
+        continue;
+      }
+      if (c.max_cards && p.cards > *c.max_cards) continue;
+      if (best && (p.cards > best->plan.cards || (p.cards == best->plan.cards && p.tokens_per_s_per_user <= best->plan.tokens_per_s_per_user))) continue;
+      ServingDeployment d;
+      d.card = &card;
+      d.plan = p;
+      d.scenario = s;
+      d.scenario.serving.batch = static_cast<int>(p.batch_per_replica);
+      best = d;
+    }
+    if (!best) {
+      out.unmet.push_back({&card, worst_limit.empty() ? "fit" : worst_limit});
+      continue;
+    }
+    CostInputs ci;
+    ci.cards = static_cast<int>(best->plan.cards);
+    best->cost = cost(card, c.region, ci, std::nullopt);
+    if (best->cost.rent_cny_per_hour) {
+      const double tokens_per_s = best->plan.replicas * best->plan.batch_per_replica * best->plan.tokens_per_s_per_user;
+      best->cny_per_mtok = cny_per_million_tokens(best->cost, tokens_per_s);
+    }
+    if (c.budget_cny) {
+      const std::optional<double> spend = c.budget_kind == BudgetKind::buy ? best->cost.purchase_cny : best->cost.rent_monthly_cny;
+      if (!spend || *spend > *c.budget_cny) {
+        out.unmet.push_back({&card, "budget"});
+        continue;
+      }
+    }
+    out.options.push_back(std::move(*best));
+  }
+  // Cheapest first: rent a month where there is a rent, then the purchase; no price last.
+  auto key = [](const ServingDeployment& d) {
+    if (d.cost.rent_monthly_cny) return std::make_pair(0, *d.cost.rent_monthly_cny);
+    if (d.cost.purchase_cny) return std::make_pair(1, *d.cost.purchase_cny);
+    return std::make_pair(2, static_cast<double>(d.plan.cards));
+  };
+  std::stable_sort(out.options.begin(), out.options.end(), [&](const ServingDeployment& a, const ServingDeployment& b) { return key(a) < key(b); });
+  return out;
+}
+
 std::vector<ServingPoint> serving_curve(Scenario s, int max_points) {
   std::vector<ServingPoint> out;
   const int cards = std::max(1, s.parallel.replica_cards());

@@ -124,4 +124,24 @@ struct ServingPoint {
 };
 std::vector<ServingPoint> serving_curve(Scenario s, int max_points = 16);
 
+// A serving deployment that meets a ServingTarget on one card type (issue 33's plan): the cheapest
+// layout for the card (fewest cards), its replicas, what binds, and what it costs.
+struct ServingDeployment {
+  const Accelerator* card = nullptr;
+  Scenario scenario;                     // one replica, at its batch: opens in Estimate unchanged
+  ServingPlan plan;
+  CostResult cost;                       // all plan.cards, rented and bought (region's power)
+  std::optional<double> cny_per_mtok;    // rent per million output tokens at the users' speed
+};
+struct ServingSearch {
+  std::vector<ServingDeployment> options;                     // met, cheapest first (rent a month, else purchase)
+  std::vector<std::pair<const Accelerator*, std::string>> unmet;  // cards that cannot: the binding limit
+};
+// For every allowed card (Constraints: domestic, stock, form factor, max cards, budget as a rent or
+// purchase ceiling), the layouts a serving engine runs: tensor parallel 1-8 inside the card's fast
+// domain, for a MoE also experts spread over 8, 16 or 32 cards with data-parallel attention ranks
+// (SGLang's --enable-dp-attention with DeepEP; vLLM's --enable-expert-parallel), a pipeline of two
+// stages where one server's cards do not hold the weights; each sized by plan_serving.
+ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, const ServingTarget& t, const Constraints& c);
+
 }  // namespace xuanka::core

@@ -70,5 +70,25 @@ int main(int argc, char** argv) {
     std::printf("bench: full recommend search (%s, %s): %.2f ms (%ld estimates, %zu options)\n", s.model_id.c_str(),
                 word(s.task), ms, estimates, options);
   }
+  // The serving plan over the catalog (issue 33's budget: DeepSeek-V3 under 50 ms as WebAssembly):
+  // 200 users at 20 tokens/s, first token within 3 s.
+  {
+    Scenario s;
+    if (!from_json(nlohmann::json::parse(R"({"model": "deepseek-v3", "task": "inference", "weights": "fp8",
+        "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 512, "engine": "sglang"}})"), cat, s).empty()) return 2;
+    ServingTarget t;
+    t.users = 200;
+    t.tokens_per_s_per_user = 20;
+    t.ttft_s = 3.0;
+    const auto r0 = clock::now();
+    int reps = 0;
+    std::size_t options = 0;
+    while (std::chrono::duration<double>(clock::now() - r0).count() < 0.5) {
+      options = plan_deployments(s, cat, t, Constraints{}).options.size();
+      ++reps;
+    }
+    const double ms = std::chrono::duration<double>(clock::now() - r0).count() * 1000.0 / reps;
+    std::printf("bench: serving plan (deepseek-v3 fp8, 200 users x 20 tokens/s, TTFT 3 s): %.2f ms (%zu deployments)\n", ms, options);
+  }
   return 0;
 }

@@ -513,3 +513,96 @@ TEST_CASE("recommend: a numbers-only estimate has the full estimate's numbers an
     CHECK(std::any_of(o.estimate.assumptions.begin(), o.estimate.assumptions.end(), [](const Notice& n) { return n.code == "a_context"; }));
   }
 }
+
+// [issue 33] The serving plan: the cheapest deployments that meet users, speed and first token.
+namespace {
+const ServingDeployment* deployment(const ServingSearch& r, const std::string& card) {
+  for (const auto& d : r.options) if (d.card->id == card) return &d;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first token under 3 s, on H200, H20 141GB and 910B2") {
+  // By hand, memory: 671B parameters in FP8 are 671 GB = 625 GiB of weights. H200 and H20 141GB:
+  // 4 x 141 = 564 GiB does not hold them, 8 x 141 = 1,128 does; 910B2: 8 x 64 = 512 does not,
+  // 16 x 64 = 1,024 does. Speed, H200 at 8 cards: each card reads its 84 GB of weights per step at
+  // 4.8 TB/s x 0.8 (21.8 ms) and 200 requests' MLA latents (61 layers x 576 x 2 B = 70 KB a token,
+  // 2,304 tokens on average: 32 GB, 8.5 ms): ~31 ms a step with the compute and small kernels,
+  // above 20 tokens/s, so one replica serves all 200 users: the users bind, not speed or memory.
+  Scenario s;
+  REQUIRE(from_json(json::parse(R"({"model": "deepseek-v3", "task": "inference", "weights": "fp8",
+      "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 512, "engine": "sglang"}})"), cat(), s).empty());
+  ServingTarget t;
+  t.users = 200;
+  t.tokens_per_s_per_user = 20;
+  t.ttft_s = 3.0;
+  const ServingSearch r = plan_deployments(s, cat(), t, Constraints{});
+  for (const auto& [card, cards] : std::vector<std::pair<std::string, long long>>{
+           {"nvidia-h200-sxm-141gb", 8}, {"nvidia-h20-141gb", 8}, {"huawei-ascend-910b2", 16}}) {
+    INFO(card);
+    const ServingDeployment* d = deployment(r, card);
+    REQUIRE(d);
+    CHECK(d->plan.cards == cards);
+    CHECK(d->plan.limit == "users");
+    CHECK(d->plan.replicas == 1);
+    // The option opens in Estimate as it was sized: 200 requests, each at 20 tokens/s or more, the
+    // first token within 3 s.
+    const Estimate e = estimate(d->scenario);
+    CHECK(d->scenario.serving.batch == 200);
+    REQUIRE(e.decode_tokens_per_s_per_request);
+    CHECK(*e.decode_tokens_per_s_per_request >= 20);
+    REQUIRE(e.ttft_s);
+    CHECK(*e.ttft_s <= 3.0);
+    CHECK(e.fits.value_or(false));
+  }
+  // Cheapest first, by a month's rent.
+  for (std::size_t i = 1; i < r.options.size(); ++i) {
+    if (r.options[i].cost.rent_monthly_cny && r.options[i - 1].cost.rent_monthly_cny) {
+      CHECK(*r.options[i - 1].cost.rent_monthly_cny <= *r.options[i].cost.rent_monthly_cny);
+    }
+  }
+  // --domestic keeps the domestic cards only.
+  Constraints domestic;
+  domestic.domestic_only = true;
+  const ServingSearch rd = plan_deployments(s, cat(), t, domestic);
+  REQUIRE_FALSE(rd.options.empty());
+  for (const auto& d : rd.options) CHECK(d.card->domestic);
+}
+
+TEST_CASE("serving plan: Qwen3-32B for 16 users at 20 tokens/s on RTX 4090 and L20: memory binds one, speed the other") {
+  // By hand: 32.8B parameters in BF16 are 65.6 GB = 61 GiB. RTX 4090 (24 GiB): 2 cards hold 48 GiB,
+  // too little; 4 do (tp 4; 64 heads and 8 KV heads divide by 4): memory sets the count. L20 (48 GiB):
+  // 2 cards hold the weights, but each reads its 32.8 GB per step at 864 GB/s x 0.8 = 691 GB/s,
+  // 47.5 ms, plus 16 requests' KV cache (64 layers x 8 x 128 x 2 x 2 B = 256 KiB a token, 2,304
+  // tokens on average, half per card: 4.8 GB, 7.0 ms): ~55 ms a step, 18 tokens/s, under 20. At
+  // 4 cards the reads halve: speed sets the count at 4.
+  Scenario s;
+  REQUIRE(from_json(json::parse(R"({"model": "qwen3-32b", "task": "inference", "weights": "bf16",
+      "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 512}})"), cat(), s).empty());
+  ServingTarget t;
+  t.users = 16;
+  t.tokens_per_s_per_user = 20;
+  t.ttft_s = 3.0;
+  const ServingSearch r = plan_deployments(s, cat(), t, Constraints{});
+  const ServingDeployment* g = deployment(r, "nvidia-rtx-4090");
+  const ServingDeployment* l = deployment(r, "nvidia-l20");
+  REQUIRE(g);
+  REQUIRE(l);
+  CHECK(g->plan.cards == 4);
+  CHECK(l->plan.cards == 4);
+  // The L20 at tp 2 is too slow for 16 users (the hand figure above), and fits.
+  Scenario two = l->scenario;
+  two.parallel.gpus = 2;
+  two.parallel.tp = 2;
+  two.serving.batch = 16;
+  const Estimate e2 = estimate(two);
+  CHECK(e2.fits.value_or(false));
+  REQUIRE(e2.decode_tokens_per_s_per_request);
+  CHECK(*e2.decode_tokens_per_s_per_request < 20);
+  CHECK(*e2.decode_tokens_per_s_per_request > 15);
+  // And the 4090 at tp 2 does not fit.
+  Scenario g2 = g->scenario;
+  g2.parallel.gpus = 2;
+  g2.parallel.tp = 2;
+  CHECK_FALSE(estimate(g2).fits.value_or(true));
+}

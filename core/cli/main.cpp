@@ -35,6 +35,7 @@ int usage(std::FILE* out) {
                "xuanka %s — GPU / AI-server selection calculator\n"
                "usage:\n"
                "  xuanka estimate SCENARIO.json [--json]   per-GPU memory, time and speed of a scenario\n"
+               "  xuanka recommend SCENARIO.json [--users N --tpot-ms MS --ttft-s S --rps R] (serving: the deployments that meet it)\n"
                "  xuanka recommend SCENARIO.json [--budget CNY --budget-kind rent|buy --deadline DAYS --domestic\n"
                "      --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
                "      --region ID --streams N --json]       ranked cards x counts x strategies that fit, with time and cost\n"
@@ -263,10 +264,34 @@ int cmd_recommend(int argc, char** argv) {
       {"--streams", "streams", Flag::number}};
   json cj = json::object();
   bool as_json = false;
+  // Serving targets (issue 33): the deployments that serve so many users at a per-user speed and
+  // a first token within so long.
+  struct TargetFlag { const char* flag; std::optional<double> value; double lo, hi; const char* what; };
+  TargetFlag targets[] = {{"--users", std::nullopt, 1, 1e7, "concurrent requests, 1 to 10,000,000"},
+                          {"--tpot-ms", std::nullopt, 0.1, 1e6, "milliseconds per output token of each user, above 0"},
+                          {"--ttft-s", std::nullopt, 0.001, 1e5, "seconds to the first token, above 0"},
+                          {"--rps", std::nullopt, 1e-6, 1e7, "requests arriving per second, above 0"}};
   for (int i = 3; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--json") {
       as_json = true;
+      continue;
+    }
+    TargetFlag* tf = nullptr;
+    for (TargetFlag& x : targets) tf = a == x.flag ? &x : tf;
+    if (tf) {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "xuanka: %s needs a value (%s)\n", tf->flag, tf->what);
+        return 2;
+      }
+      const std::string v = argv[++i];
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      if (!end || *end || v.empty() || !std::isfinite(x) || x < tf->lo || x > tf->hi) {
+        std::fprintf(stderr, "xuanka: %s: expected %s, found \"%s\"\n", tf->flag, tf->what, shorten(v).c_str());
+        return 2;
+      }
+      tf->value = x;
       continue;
     }
     const Flag* f = nullptr;
@@ -304,6 +329,46 @@ int cmd_recommend(int argc, char** argv) {
     std::fprintf(stderr, "xuanka: %s: %s\n", where.c_str(), x.message.c_str());
   }
   if (!cd.empty()) return 2;
+  if (targets[0].value || targets[3].value || targets[1].value || targets[2].value) {
+    if (s.task != Task::inference || s.model.kind != "llm") {
+      std::fprintf(stderr, "xuanka: --users, --tpot-ms, --ttft-s and --rps size the serving of a language model: the scenario's task must be inference\n");
+      return 2;
+    }
+    ServingTarget t;
+    t.users = targets[0].value.value_or(1);
+    if (targets[1].value) t.tokens_per_s_per_user = 1000.0 / *targets[1].value;
+    t.ttft_s = targets[2].value;
+    t.requests_per_s = targets[3].value;
+    const ServingSearch r = plan_deployments(s, cat, t, c);
+    if (as_json) {
+      std::printf("%s\n", dump_json(to_json(r), 2).c_str());
+      return 0;
+    }
+    int k = 0;
+    for (const ServingDeployment& d : r.options) {
+      if (++k > 15) break;
+      const ServingPlan& p = d.plan;
+      std::printf("%2d. %lld x %-34s tp %d%s%s, %lld replica%s of %d card%s, %lld requests each: %s tokens/s per user, first token %s s; binds: %s\n", k, p.cards,
+                  d.card->name.c_str(), d.scenario.parallel.tp, d.scenario.parallel.pp > 1 ? (" pp " + std::to_string(d.scenario.parallel.pp)).c_str() : "",
+                  d.scenario.parallel.ep > 1 ? (" ep " + std::to_string(d.scenario.parallel.ep)).c_str() : "", p.replicas, p.replicas == 1 ? "" : "s",
+                  p.cards_per_replica, p.cards_per_replica == 1 ? "" : "s", p.batch_per_replica, format_sig(p.tokens_per_s_per_user, 3).c_str(),
+                  format_sig(p.ttft_s, 3).c_str(), p.limit.c_str());
+      if (d.cost.rent_monthly_cny || d.cost.purchase_cny) {
+        std::printf("      rent %s CNY/month, buy %s CNY (%s CNY/month owned)", d.cost.rent_monthly_cny ? format_grouped(*d.cost.rent_monthly_cny).c_str() : "-",
+                    d.cost.purchase_cny ? format_grouped(*d.cost.purchase_cny).c_str() : "-", d.cost.own_monthly_cny ? format_grouped(*d.cost.own_monthly_cny).c_str() : "-");
+        if (d.cny_per_mtok) std::printf(", %s CNY per million output tokens", format_sig(*d.cny_per_mtok, 3).c_str());
+        std::printf("\n");
+      }
+    }
+    std::printf("%zu deployments meet the targets; %zu cards cannot", r.options.size(), r.unmet.size());
+    int shown = 0;
+    for (const auto& [card, limit] : r.unmet) {
+      if (shown++ >= 8) break;
+      std::printf("%s %s (%s)", shown == 1 ? ":" : ",", card->name.c_str(), limit.c_str());
+    }
+    std::printf("%s\n", r.unmet.size() > 8 ? ", ..." : "");
+    return 0;
+  }
   const Recommendation r = recommend(s, cat, c);
   if (as_json) {
     std::printf("%s\n", dump_json(to_json(r), 2).c_str());
