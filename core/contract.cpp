@@ -203,9 +203,13 @@ void check_serving_layout(const Scenario& s, Diagnostics& d) {
   const int ptp = g.prefill_tp.value_or(q.tp), pep = g.prefill_ep.value_or(q.ep);
   const long long decode = q.gpus - g.prefill_gpus;
   if (g.prefill_gpus % (static_cast<long long>(ptp) * q.pp) != 0) {
-    d.push_back({path + "prefill_gpus", std::to_string(g.prefill_gpus) + " is not a multiple of prefill_tp x pp (" + std::to_string(static_cast<long long>(ptp) * q.pp) + ")"});
+    d.push_back({path + "prefill_gpus", std::to_string(g.prefill_gpus) + " is not a multiple of prefill_tp x pp (" + std::to_string(static_cast<long long>(ptp) * q.pp) +
+                                            (g.prefill_tp ? ")" : "; prefill_tp defaults to parallel.tp)")});
   }
-  if (pep > g.prefill_gpus) d.push_back({path + "prefill_ep", std::to_string(pep) + " exceeds prefill_gpus (" + std::to_string(g.prefill_gpus) + ")"});
+  if (pep > g.prefill_gpus) {
+    d.push_back({path + "prefill_ep", std::to_string(pep) + (g.prefill_ep ? "" : " (parallel.ep, its default)") + " exceeds prefill_gpus (" +
+                                          std::to_string(g.prefill_gpus) + ")" + (g.prefill_ep ? "" : ": set prefill_ep")});
+  }
   if (pep > 1 && !s.model.moe) d.push_back({path + "prefill_ep", "expert parallelism needs an MoE model"});
   if (s.model.heads > 0 && s.model.heads % ptp != 0) {
     d.push_back({path + "prefill_tp", std::to_string(ptp) + " does not divide heads (" + std::to_string(s.model.heads) + ")"});
@@ -796,6 +800,7 @@ json to_json(const ServingSearch& r) {
                             {"experts_per_card", p.experts_per_card ? json(*p.experts_per_card) : json(nullptr)}, {"spans_servers", p.spans_servers},
                             {"rent_cny_per_month", optional_number(d.cost.rent_monthly_cny)}, {"own_cny_per_month", optional_number(d.cost.own_monthly_cny)},
                             {"purchase_cny", optional_number(d.cost.purchase_cny)}, {"cny_per_mtok", optional_number(d.cny_per_mtok)},
+                            {"warnings", notices(d.warnings)},
                             {"scenario", to_json(s)}});
   }
   for (const auto& [card, limit] : r.unmet) j["unmet"].push_back({{"card", card->id}, {"limit", limit}});

@@ -648,6 +648,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       out.unmet.push_back({&card, worst_limit.empty() ? "fit" : worst_limit});
       continue;
     }
+    best->warnings = estimate(best->scenario).warnings;
     CostInputs ci;
     ci.cards = static_cast<int>(best->plan.cards);
     best->cost = cost(card, c.region, ci, std::nullopt);

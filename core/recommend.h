@@ -132,6 +132,7 @@ struct ServingDeployment {
   ServingPlan plan;
   CostResult cost;                       // all plan.cards, rented and bought (region's power)
   std::optional<double> cny_per_mtok;    // rent per million output tokens at the users' speed
+  std::vector<Notice> warnings;          // the sized scenario's estimate's (no FP8 on the card, no NVLink, ...)
 };
 struct ServingSearch {
   std::vector<ServingDeployment> options;                     // met, cheapest first (rent a month, else purchase)

@@ -710,3 +710,39 @@ TEST_CASE("the page's form holds every mutated validation scenario the contract 
   }
   CHECK(compared > 3000);
 }
+
+TEST_CASE("Recommend for an LLM served to users: the deployments that meet the targets, each opening in Estimate as sized") {
+  // Issue 33. Qwen3-32B for 16 users at 20 tokens/s: the page's Recommend gives core's plan
+  // (tests/test_recommend.cpp derives the 4090's and the L20's counts by hand), and an option opens
+  // in Estimate with its cards, layout and batch.
+  ui::AppState a;
+  ui::from_contract({{"model", "qwen3-32b"}, {"task", "inference"}, {"weights", "bf16"}, {"gpu", "nvidia-l20"},
+                     {"serving", {{"batch", 1}, {"prompt_tokens", 2048}, {"output_tokens", 512}}}},
+                    a.estimate.form);
+  a.estimate.users = "16";
+  a.estimate.user_tokens_per_s = "20";
+  a.estimate.ttft_target_s = "3";
+  a.view = ui::View::recommend;
+  ui::recompute(a, cat());
+  REQUIRE(a.derived.serving_search);
+  CHECK_FALSE(a.derived.recommendation);
+  const core::ServingSearch direct = core::plan_deployments(a.derived.scenario, cat(), core::ServingTarget{16, 20, 3.0, std::nullopt}, core::Constraints{});
+  REQUIRE(a.derived.serving_search->options.size() == direct.options.size());
+  const core::ServingDeployment* l20 = nullptr;
+  for (const auto& d : a.derived.serving_search->options) if (d.card->id == "nvidia-l20") l20 = &d;
+  REQUIRE(l20);
+  CHECK(l20->plan.cards == 4);
+  // Opened in Estimate: the form holds the deployment's scenario, which reads as the CLI's.
+  ui::from_contract(core::to_json(l20->scenario), a.estimate.form);
+  a.view = ui::View::estimate;
+  ui::recompute(a, cat());
+  check_reads_as(l20->scenario, json::parse(a.derived.scenario_json));
+  REQUIRE(a.derived.estimate->decode_tokens_per_s_per_request);
+  CHECK(*a.derived.estimate->decode_tokens_per_s_per_request >= 20);
+  // Without users, Recommend ranks the batch's fits as before.
+  a.estimate.users = "";
+  a.view = ui::View::recommend;
+  ui::recompute(a, cat());
+  CHECK_FALSE(a.derived.serving_search);
+  CHECK(a.derived.recommendation);
+}

@@ -108,6 +108,9 @@ struct Derived {
   std::optional<core::CostResult> cost;
   std::optional<double> cny_per_mtok;  // LLM serving: rent per million tokens of the replica that makes them
   std::optional<core::Recommendation> recommendation;
+  // An LLM inference job with a number of users (or requests/s): the deployments that serve them
+  // (core::plan_deployments), shown in Recommend instead of the batch's fit.
+  std::optional<core::ServingSearch> serving_search;
   core::Diagnostics constraint_problems; // the recommendation's inputs' errors, each naming its field
   std::string scenario_json;           // the contract, compact (share link): the last valid one
   // Inputs that do not read, by form row id ("est.seq_len", "cost.pue") -> the problem; drawn

@@ -143,6 +143,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     if (!d.estimate) {
       d.cost.reset();
       d.recommendation.reset();
+      d.serving_search.reset();
     }
     return;
   }
@@ -183,6 +184,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   // and the page's first results would wait for it. Opening the view is a change, so it runs then.
   if (state.view != View::recommend) {
     d.recommendation.reset();
+    d.serving_search.reset();
     d.constraint_problems.clear();
     return;
   }
@@ -190,6 +192,12 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   d.constraint_problems = core::from_json(constraints_json(state.recommend, region), catalog, c);
   if (!d.constraint_problems.empty()) {
     d.recommendation.reset();
+    return;
+  }
+  d.serving_search.reset();
+  if ((users || target.requests_per_s) && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm") {
+    d.recommendation.reset();
+    d.serving_search = core::plan_deployments(d.scenario, catalog, target, c);
     return;
   }
   d.recommendation = core::recommend(d.scenario, catalog, c);

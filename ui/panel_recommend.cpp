@@ -106,6 +106,91 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
     track(ctx, "rec.picked");
   }
 }
+// The serving plan (issue 33): per card the cheapest layout that serves the users at their speed
+// and first token, cheapest first; an option opens in Estimate as sized.
+bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSearch& r) {
+  const Lang L = state.lang;
+  bool changed = false;
+  heading(ctx, tr(L, Str::rec_serving_heading));
+  track(ctx, "rec.serving");
+  if (r.options.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
+    text_wrapped(ctx, tr(L, Str::rec_serving_none));
+    ImGui::PopStyleColor();
+  }
+  char buf[320];
+  int k = 0;
+  for (const core::ServingDeployment& d : r.options) {
+    if (k >= state.recommend.shown) break;
+    const core::ServingPlan& p = d.plan;
+    const core::Parallel& q = d.scenario.parallel;
+    ImGui::Separator();
+    ImGui::PushID(k);
+    heading(ctx, (std::to_string(k + 1) + ". " + std::to_string(p.cards) + " × " + d.card->name +
+                  (d.card->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "") + (k == 0 ? "  ★" : "")).c_str());
+    track(ctx, ("rec.serving." + std::to_string(k)).c_str());
+    std::string layout = "TP " + std::to_string(q.tp);
+    if (q.pp > 1) layout += " · PP " + std::to_string(q.pp);
+    if (q.ep > 1) layout += " · EP " + std::to_string(q.ep);
+    std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_layout), layout.c_str(), p.replicas, p.cards_per_replica, p.batch_per_replica);
+    text_wrapped(ctx, buf);
+    std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_speed), core::format_sig(p.tokens_per_s_per_user, 3).c_str(), core::format_sig(p.ttft_s, 3).c_str());
+    text(ctx, buf);
+    // What it costs, each part only where the catalog has its price.
+    std::string cost;
+    auto part = [&](Str s, const std::string& v) {
+      std::snprintf(buf, sizeof buf, tr(L, s), v.c_str());
+      cost += (cost.empty() ? "" : " · ") + std::string(buf);
+    };
+    if (d.cost.rent_monthly_cny) part(Str::rec_serving_rent, core::format_cny(*d.cost.rent_monthly_cny, L));
+    if (d.cny_per_mtok) part(Str::rec_serving_mtok, core::format_cny(*d.cny_per_mtok, L));
+    if (d.cost.purchase_cny) part(Str::rec_serving_buy, core::format_cny(*d.cost.purchase_cny, L));
+    if (!cost.empty()) text_wrapped(ctx, cost.c_str());
+    const Str binds = p.limit == "memory" ? Str::plan_limit_memory : p.limit == "speed" ? Str::plan_limit_speed : Str::plan_limit_users;
+    text_disabled(ctx, tr(L, binds));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+    for (const auto& w : d.warnings) {
+      ImGui::Bullet();
+      text_wrapped(ctx, notice_text(L, w).c_str());
+    }
+    ImGui::PopStyleColor();
+    if (d.card->domestic) draw_migration(ctx, *d.card, &d.scenario, true);
+    if (button(ctx, ("rec.serving.open." + std::to_string(k)).c_str(), tr(L, Str::open_in_estimate))) {
+      from_contract(core::to_json(d.scenario), state.estimate.form);
+      state.view = View::estimate;
+      changed = true;
+    }
+    ImGui::PopID();
+    ++k;
+  }
+  if (static_cast<int>(r.options.size()) > state.recommend.shown) {
+    ImGui::Separator();
+    char shown[96];
+    std::snprintf(shown, sizeof shown, tr(L, Str::rec_shown), state.recommend.shown, static_cast<int>(r.options.size()));
+    text_disabled(ctx, shown);
+    if (button(ctx, "rec.more", tr(L, Str::rec_more))) {
+      state.recommend.shown += 12;
+      changed = true;
+    }
+  }
+  if (!r.unmet.empty()) {
+    ImGui::Separator();
+    std::string line = tr(L, Str::rec_serving_unmet);
+    int n = 0;
+    for (const auto& [card, limit] : r.unmet) {
+      if (n++ >= 12) {
+        line += " …";
+        break;
+      }
+      const Str w = limit == "ttft" ? Str::lim_ttft : limit == "speed" ? Str::lim_speed : limit == "budget" ? Str::lim_budget : Str::lim_fit;
+      line += (n == 1 ? " " : "; ") + card->name + " (" + tr(L, w) + ")";
+    }
+    text_wrapped(ctx, line.c_str());
+    track(ctx, "rec.serving.unmet");
+  }
+  ImGui::Dummy(ImVec2(0, 12 * ctx.env.dpr));
+  return changed;
+}
 }  // namespace
 
 bool draw_recommend(AppState& state, FrameCtx& ctx) {
@@ -124,14 +209,24 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   // Both columns end above the room the page keeps below its last row (app.cpp; as in Estimate).
   const float col_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - tap_height(ctx) - ImGui::GetStyle().ItemSpacing.y);
   if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, col_h), false);
+  // An LLM served to users: the targets that size the deployments (the same inputs as Estimate's).
+  if (state.estimate.form.task == "inference" && dv.scenario.model.kind == "llm") {
+    changed |= number_row(ctx, "rec.users", tr(L, Str::plan_users), state.estimate.users);
+    changed |= number_row(ctx, "rec.rps", tr(L, Str::plan_rps), state.estimate.requests_per_s);
+    changed |= number_row(ctx, "rec.user_tps", tr(L, Str::plan_user_tps), state.estimate.user_tokens_per_s);
+    changed |= number_row(ctx, "rec.ttft_target", tr(L, Str::plan_ttft), state.estimate.ttft_target_s);
+  }
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
   changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
-  changed |= number_row(ctx, "rec.deadline", tr(L, Str::deadline_days), rs.deadline_days);
+  // (A serving plan has no job to finish and ranks by cost: no deadline, no goal.)
+  const bool serving_plan = state.estimate.form.task == "inference" && dv.scenario.model.kind == "llm" &&
+                            (!state.estimate.users.empty() || !state.estimate.requests_per_s.empty());
+  if (!serving_plan) changed |= number_row(ctx, "rec.deadline", tr(L, Str::deadline_days), rs.deadline_days);
   changed |= number_row(ctx, "rec.max_cards", tr(L, Str::max_cards), rs.max_cards);
   changed |= combo_row(ctx, "rec.form", tr(L, Str::form_factor), rs.form_factor,
                        {{"", tr(L, Str::any_form)}, {"sxm", "SXM"}, {"oam", "OAM"}, {"pcie", "PCIe"},
                         {"pcie_consumer", "GeForce PCIe"}, {"module", "Module"}});
-  changed |= combo_row(ctx, "rec.goal", tr(L, Str::goal), rs.goal, enum_choices<core::Goal>(L));
+  if (!serving_plan) changed |= combo_row(ctx, "rec.goal", tr(L, Str::goal), rs.goal, enum_choices<core::Goal>(L));
   changed |= check_row(ctx, "rec.domestic", tr(L, Str::domestic_only), rs.domestic_only);
   if (ctx.env.catalog->vendor) changed |= check_row(ctx, "rec.in_stock", tr(L, Str::in_stock_only), rs.in_stock_only);
   if (!narrow) {
@@ -148,6 +243,8 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     for (const auto& p : dv.constraint_problems) text_wrapped(ctx, p.text().c_str());
     ImGui::PopStyleColor();
     track(ctx, "rec.problems");
+  } else if (dv.serving_search) {
+    changed |= draw_serving_search(state, ctx, *dv.serving_search);
   } else if (dv.recommendation) {
     const core::Recommendation& r = *dv.recommendation;
     if (r.nothing_fits) {

@@ -359,6 +359,7 @@ int cmd_recommend(int argc, char** argv) {
         if (d.cny_per_mtok) std::printf(", %s CNY per million output tokens", format_sig(*d.cny_per_mtok, 3).c_str());
         std::printf("\n");
       }
+      for (const auto& w : d.warnings) std::printf("      ! %s\n", w.en.c_str());
     }
     std::printf("%zu deployments meet the targets; %zu cards cannot", r.options.size(), r.unmet.size());
     int shown = 0;
