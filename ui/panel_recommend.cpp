@@ -106,6 +106,19 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
     track(ctx, "rec.picked");
   }
 }
+// Every option is reachable: how many of `total` are hidden, and a button that shows 12 more.
+bool show_more(AppState& state, FrameCtx& ctx, std::size_t total) {
+  if (static_cast<int>(total) <= state.recommend.shown) return false;
+  const Lang L = state.lang;
+  ImGui::Separator();
+  char shown[96];
+  std::snprintf(shown, sizeof shown, tr(L, Str::rec_shown), state.recommend.shown, static_cast<int>(total));
+  text_disabled(ctx, shown);
+  if (!button(ctx, "rec.more", tr(L, Str::rec_more))) return false;
+  state.recommend.shown += 12;
+  return true;
+}
+
 // The serving plan (issue 33): per card the cheapest layout that serves the users at their speed
 // and first token, cheapest first; an option opens in Estimate as sized.
 bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSearch& r) {
@@ -163,16 +176,7 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
     ImGui::PopID();
     ++k;
   }
-  if (static_cast<int>(r.options.size()) > state.recommend.shown) {
-    ImGui::Separator();
-    char shown[96];
-    std::snprintf(shown, sizeof shown, tr(L, Str::rec_shown), state.recommend.shown, static_cast<int>(r.options.size()));
-    text_disabled(ctx, shown);
-    if (button(ctx, "rec.more", tr(L, Str::rec_more))) {
-      state.recommend.shown += 12;
-      changed = true;
-    }
-  }
+  changed |= show_more(state, ctx, r.options.size());
   if (!r.unmet.empty()) {
     ImGui::Separator();
     std::string line = tr(L, Str::rec_serving_unmet);
@@ -335,17 +339,9 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
       ++k;
     }
     // Every option is reachable: the list says how many are hidden and shows more on request.
-    if (static_cast<int>(r.options.size()) > state.recommend.shown) {
-      ImGui::Separator();
-      char shown[96];
-      std::snprintf(shown, sizeof shown, tr(L, Str::rec_shown), state.recommend.shown, static_cast<int>(r.options.size()));
-      text_disabled(ctx, shown);
-      if (button(ctx, "rec.more", tr(L, Str::rec_more))) {
-        state.recommend.shown += 12;
-        changed = true;
-      }
-      ImGui::Dummy(ImVec2(0, 12 * ctx.env.dpr));  // not flush with the list's bottom edge
-    }
+    const bool hidden = static_cast<int>(r.options.size()) > state.recommend.shown;
+    changed |= show_more(state, ctx, r.options.size());
+    if (hidden) ImGui::Dummy(ImVec2(0, 12 * ctx.env.dpr));  // not flush with the list's bottom edge
   }
   if (!narrow) ImGui::EndChild();
   return changed;
