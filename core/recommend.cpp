@@ -521,12 +521,15 @@ namespace {
 // request's prompt at a time (vLLM's scheduler with chunked prefill), so each request beyond the
 // first adds only its KV cache and its logits row, with the allocator's overhead: b requests fit
 // while total(1) + (b - 1) x per_request <= the card's memory. Infinity when nothing limits it.
+// With data-parallel attention (gpus > tp x pp) each rank holds its own requests: that many per
+// rank, times the ranks (SCENARIO.md "LLM serving at scale").
 double memory_cap(const Scenario& s, const Estimate& one) {
+  const double ranks = std::max(1, s.parallel.gpus / std::max(1, s.parallel.tp * s.parallel.pp));
   const MemoryBreakdown& m1 = one.memory;
   const double overhead = one.peak_allocated_bytes > 0 ? 1.0 + m1.fragmentation_bytes / one.peak_allocated_bytes : 1.0;
   const double per_request = (m1.kv_cache_bytes + m1.logits_bytes) * overhead;
   if (!s.gpu || !s.gpu->memory_bytes || !(per_request > 0)) return std::numeric_limits<double>::infinity();
-  return 1.0 + std::floor(std::max(0.0, *s.gpu->memory_bytes - one.total_bytes) / per_request);
+  return ranks * (1.0 + std::floor(std::max(0.0, *s.gpu->memory_bytes - one.total_bytes) / per_request));
 }
 }  // namespace
 
