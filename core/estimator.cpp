@@ -47,6 +47,13 @@ constexpr int kMoeSmallKernelsPerLayer = 4;
 // and down projections (SGLang's apply_w8a8_block_fp8_linear and invoke_fused_moe_kernel call
 // per_token_group_quant_fp8 before the GEMM: python/sglang/srt/layers/quantization/fp8_utils.py).
 constexpr int kW8A8QuantKernelsPerLayer = 4;
+// Serving engines' attention on Hopper (compute capability 9.x): SGLang, vLLM and TensorRT-LLM run
+// FlashAttention-3-class kernels there, not FlashAttention-2 (hw::attention_efficiency's 0.35):
+// FA3 reaches "up to 740 TFLOPs/s (75% utilization)" in FP16 on H100 (arXiv:2407.08608, abstract);
+// MLA's absorbed decode runs FlashMLA, "up to 660 TFlops on H800 SXM5" compute-bound
+// (deepseek-ai/FlashMLA README), 660 / 989 of the dense BF16 peak.
+constexpr double kHopperServingAttentionEfficiency = 740.0 / 989.0;
+constexpr double kFlashMlaEfficiency = 660.0 / 989.0;
 using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
@@ -360,6 +367,17 @@ Placement place(const Scenario& s, const Counts& c) {
 
 // KV cache per token, whole model: 2 (K and V) x layers x kv_heads x head_dim x bytes (GQA-aware);
 // MLA caches the latent (kv_lora_rank + rope dims) once (DeepSeek-V2, arXiv:2405.04434).
+// The ways tensor parallelism splits a request's KV cache: by KV head, so at most kv_heads ways
+// (vLLM replicates KV heads when tp exceeds them: vllm/model_executor/models/llama.py, "Number of KV
+// heads is less than TP size, so we replicate the KV heads across multiple tensor parallel GPUs");
+// MLA's latent is one shared "head", so every TP rank holds all of it (LMSYS, "SGLang v0.4", 2024-12-04:
+// "DeepSeek models use MLA and only have one KV head. If we use tensor parallelism on 8 GPUs, it will
+// lead to duplicated KV cache" -- what data-parallel attention avoids).
+double kv_tp_shards(const ModelArch& m, int tp) {
+  if (m.mla) return 1.0;
+  return m.kv_heads > 0 ? std::min(tp, m.kv_heads) : tp;
+}
+
 double kv_cache_per_token(const Scenario& s) {
   const ModelArch& m = s.model;
   const double kv_elem = m.mla ? m.layers * (m.mla->kv_lora_rank + m.mla->qk_rope_head_dim) : 2.0 * m.layers * m.kv_heads * m.head_dim;
@@ -564,7 +582,7 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   // A rank's own requests (the busiest rank's whole number of them).
   const ServeLayout l = serve_layout(s);
   const double batch = std::ceil(l.batch_per_rank - 1e-9);
-  mem.kv_cache_bytes = batch * ctx * e.kv_cache_per_token_bytes / tp / p.pp;
+  mem.kv_cache_bytes = batch * ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp) / p.pp;
   if (m.has_shape()) {
     // One layer's MLP intermediates (gated: gate, up and their product) or, without
     // FlashAttention, the attention scores; plus the prompt's logits.
@@ -891,7 +909,12 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // third of the training count above, the causal mask skipping half), at the attention
     // kernels' rate (hw::attention_efficiency; FlashAttention-2, arXiv:2307.08691 §3.1.1).
     const double gemm_flop_per_s = *peak * kDefaultGemmEfficiency;
-    const double attention_flop_per_s = *peak16 * std::min(hw::attention_efficiency(gpu->compute_capability_number), kDefaultGemmEfficiency);
+    const bool hopper_engine = gpu->compute_capability_number >= 9.0 &&
+                               (v.engine == Engine::sglang || v.engine == Engine::vllm || v.engine == Engine::tensorrt_llm);
+    const double attention_flop_per_s = *peak16 * std::min(hopper_engine ? kHopperServingAttentionEfficiency : hw::attention_efficiency(gpu->compute_capability_number),
+                                                           kDefaultGemmEfficiency);
+    // The decode step's attention: FlashMLA for MLA under those engines on Hopper.
+    const double decode_attention_flop_per_s = hopper_engine && m.mla ? *peak16 * kFlashMlaEfficiency : attention_flop_per_s;
     const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
     // The tensor-parallel group's link: NVLink-class when the group fits the card's fast domain.
     const bool tp_nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
@@ -1026,8 +1049,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // and one more when verifying), whose attention reads `ctx` cached tokens per request.
     auto decode_step_s = [&](double requests, double per_request, double ctx) {
       const double tokens = requests * per_request;
-      const double kv_bytes = requests * ctx * e.kv_cache_per_token_bytes / tp;
-      const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * ctx * attn_flop_per_query_ctx / attention_flop_per_s, layers * hw::kSmallKernelS});
+      const double kv_bytes = requests * ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
+      const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * ctx * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
       return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
              experts_cpu_s(tokens);
     };
@@ -1113,7 +1136,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double rank_batch = std::ceil(b - 1e-9);
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
-    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / tp)));
+    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
     // Never beyond the model's own trained context (its config's max_position_embeddings).
     if (m.max_context && *e.max_context_tokens > *m.max_context) {
       e.max_context_tokens = *m.max_context;
@@ -1121,7 +1144,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     }
     // Requests the decode cards hold: each rank's, times the ranks.
     const double ctx = v.prompt_tokens + v.output_tokens;  // >= 1 (contract)
-    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / tp)));
+    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
   }
 }
 

@@ -426,7 +426,8 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   // prompts): the linear layers read Qwen2.5-7B's weights once for all 16 (m = weights / (3.35e12 x
   // 0.8)) and compute 2N FLOPs a token (c = 16 x 512 x 2N / (989e12 x 0.75)), together sqrt(c^2 +
   // m^2) (hardware.h, the smooth roofline); the causal attention 2 x 28 layers x 28 heads x (128 +
-  // 128) x 512^2 / 2 FLOPs a prompt at 989e12 x 0.35 (FlashAttention-2 on Hopper); 5 small kernels a
+  // 128) x 512^2 / 2 FLOPs a prompt at 740e12 (the default engine, vLLM, runs FlashAttention-3 on
+  // Hopper: "up to 740 TFLOPs/s", arXiv:2407.08608); 5 small kernels a
   // layer, each the longer of 5 us and its tokens x 3584 x 4 B at the same bandwidth. One request's
   // first token is the same forward with one prompt.
   const Estimate b16 = xuanka::test::estimate_of(json::parse(R"({"model": "qwen2.5-7b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
@@ -437,7 +438,7 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   const double m = b16.memory.weights_bytes / bw;
   auto forward = [&](double prompt, double prompts) {
     const double c = prompts * prompt * 2 * b16.active_params / rate;
-    const double attention = std::max(prompts * 2.0 * 28 * 28 * 256 * prompt * prompt / 2 / (989e12 * 0.35), 28 * 5e-6);
+    const double attention = std::max(prompts * 2.0 * 28 * 28 * 256 * prompt * prompt / 2 / 740e12, 28 * 5e-6);
     const double small = 28 * 5 * std::max(5e-6, prompts * prompt * 3584 * 4 / bw);
     return std::sqrt(c * c + m * m) + attention + small;
   };
@@ -928,4 +929,20 @@ TEST_CASE("serving on an H20: decode streams weights at the GEMM's measured rate
   CHECK(longer.kv_cache_per_token_bytes == 32 * 2 * 8 * 128 * 2);
   CHECK(1.0 / *longer.decode_tokens_per_s_per_request > kv / (4.0e12 * 0.8));
   CHECK(1.0 / *longer.decode_tokens_per_s_per_request < kv / 1884e9);
+}
+
+TEST_CASE("serving memory: tensor parallelism splits the KV cache by KV head: MLA's latent not at all, GQA at most kv_heads ways") {
+  // DeepSeek-V3 (61 layers, MLA latent 512 + rope 64 in BF16: 61 x 576 x 2 = 70,272 B a token) on 8
+  // H200 at tp 8: every rank holds the whole latent (SGLang v0.4's reason for DP attention), so
+  // 8 requests x 2,048 tokens are 8 x 2,048 x 70,272 B on each card.
+  const Estimate ds = run(json::parse(R"({"model": "deepseek-v3", "task": "inference", "weights": "fp8", "gpu": "nvidia-h200-sxm-141gb",
+      "parallel": {"gpus": 8, "tp": 8}, "serving": {"batch": 8, "prompt_tokens": 1024, "output_tokens": 1024}})"));
+  CHECK(ds.kv_cache_per_token_bytes == 61 * 576 * 2);
+  CHECK_THAT(ds.memory.kv_cache_bytes, WithinRel(8.0 * 2048 * 61 * 576 * 2, 1e-12));
+  // Llama 3.1 70B (80 layers, 8 KV heads of 128, BF16: 327,680 B a token) at tp 16 over two servers:
+  // 16 ranks share 8 KV heads, each rank holds one: the cache splits 8 ways, not 16.
+  const Estimate ll = run(json::parse(R"({"model": "llama-3.1-70b", "task": "inference", "gpu": "nvidia-h100-sxm5-80gb",
+      "parallel": {"gpus": 16, "tp": 16}, "serving": {"batch": 4, "prompt_tokens": 1024, "output_tokens": 1024}})"));
+  CHECK(ll.kv_cache_per_token_bytes == 80 * 2 * 8 * 128 * 2);
+  CHECK_THAT(ll.memory.kv_cache_bytes, WithinRel(4.0 * 2048 * 80 * 2 * 8 * 128 * 2 / 8, 1e-12));
 }
