@@ -45,7 +45,7 @@ TEST_CASE("cross-build: every vector's result, written for tests/cross_build.py"
   REQUIRE(out_path != nullptr);
   const std::string dir = XUANKA_VECTORS_DIR;
   json out = {{"estimates", json::object()}, {"bad_scenarios", json::object()}, {"recommend", json::object()}, {"smi", json::object()}};
-  for (const char* f : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_vision_public.jsonl", "validation_serving_public.jsonl",
+  for (const char* f : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_vision_public.jsonl", "validation_serving_public.jsonl", "validation_serving_own.jsonl",
                         "validation_vision_own.jsonl", "validation_measured.jsonl"}) {
     std::ifstream in(dir + "/" + f);
     std::string line;

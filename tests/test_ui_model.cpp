@@ -191,7 +191,7 @@ TEST_CASE("share link: every validation case's scenario survives the form and th
   // Each case's scenario as the CLI reads it, against the same scenario put into the page's form,
   // shared as a link, reopened and read back: the whole normalised contract must be equal.
   int compared = 0, inline_other = 0;
-  for (const char* file : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_measured.jsonl", "validation_serving_public.jsonl",
+  for (const char* file : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_measured.jsonl", "validation_serving_public.jsonl", "validation_serving_own.jsonl",
                            "validation_vision_public.jsonl", "validation_vision_own.jsonl"}) {
     std::istringstream lines(test::read_text(std::string(XUANKA_VECTORS_DIR) + "/" + file));
     for (std::string line; std::getline(lines, line);) {
