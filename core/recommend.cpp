@@ -621,8 +621,14 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
     std::optional<ServingDeployment> best;
     std::string worst_limit;
     int worst_rank = -1;
+    // Speculative decoding as the scenario asks, and without it: whether it pays (fewer cards) is
+    // part of the answer (it raises each user's speed; its verify steps cost batch capacity).
+    std::vector<bool> spec_variants = {true};
+    if (base.serving.speculative) spec_variants.push_back(false);
+    for (const bool spec : spec_variants)
     for (const Layout& l : layouts) {
       Scenario s = base;
+      if (!spec) s.serving.speculative.reset();
       s.gpu = &card;
       s.parallel.tp = l.tp;
       s.parallel.pp = l.pp;

@@ -145,6 +145,9 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
     std::string layout = "TP " + std::to_string(q.tp);
     if (q.pp > 1) layout += " · PP " + std::to_string(q.pp);
     if (q.ep > 1) layout += " · EP " + std::to_string(q.ep);
+    // Data-parallel attention ranks: the replica's cards over one rank's tp x pp.
+    if (const int ranks = p.cards_per_replica / std::max(1, q.tp * q.pp); ranks > 1) layout += " · DP " + std::to_string(ranks);
+    if (d.scenario.serving.speculative) layout += std::string(" · ") + tr_key(L, core::info(d.scenario.serving.speculative->method).label);
     std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_layout), layout.c_str(), p.replicas, p.cards_per_replica, p.batch_per_replica);
     text_wrapped(ctx, buf);
     std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_speed), core::format_sig(p.tokens_per_s_per_user, 3).c_str(), core::format_sig(p.ttft_s, 3).c_str());

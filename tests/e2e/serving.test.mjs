@@ -15,7 +15,7 @@ const job = { model: 'deepseek-v3', task: 'inference', weights: 'fp8', gpu: 'nvi
   serving: { batch: 1, prompt_tokens: 2048, output_tokens: 512, engine: 'sglang' } };
 const targets = hash({ users: '200', user_tokens_per_s: '20', ttft_target_s: '3' });
 
-for (const [device, lang] of [[PHONE, 'zh'], [DESKTOP, 'en']]) {
+for (const [device, lang] of [[PHONE, 'zh'], [PHONE, 'en'], [DESKTOP, 'en'], [DESKTOP, 'zh']]) {
   await t.test(`${device.name} ${lang}: Recommend sizes DeepSeek-V3 for 200 users at 20 tokens/s, first token within 3 s`, async () => {
     const { page, problems } = await openPage(browser, device, `${pageUrl}#lang=${lang}&view=recommend&s=${hash(job)}&u=${targets}`);
     const r = await rects(page);
