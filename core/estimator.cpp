@@ -1113,6 +1113,15 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
         const double started_per_s = prefill_ranks * per_rank / std::max(pool_prefill_s, 1e-12);
         const double cycle_per_s = v.batch / (one_prompt_s + transfer_s + decode_s);
         e.output_tokens_per_s_total = std::min(cycle_per_s, started_per_s) * out;
+        if (detail == Detail::full) {
+          const std::string pc = std::to_string(lay.prefill_gpus), dc = std::to_string(lay.decode_gpus),
+                            mb = format_sig(n * e.kv_cache_per_token_bytes / 1e6, 3), ms = format_sig(transfer_s * 1e3, 3);
+          const bool prefill_binds = started_per_s < cycle_per_s;
+          e.assumptions.push_back(notice(prefill_binds ? "a_pools_prefill" : "a_pools_decode",
+                                         pc + " prefill cards and " + dc + " decode cards; each request's KV cache (" + mb + " MB) crosses the network in " + ms +
+                                             " ms; the " + (prefill_binds ? "prefill" : "decode") + " pool sets the output rate",
+                                         {pc, dc, mb, ms}));
+        }
       } else {
         e.output_tokens_per_s_total = v.batch * out / (*e.prefill_s + decode_s);
       }

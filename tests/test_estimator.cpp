@@ -910,6 +910,15 @@ TEST_CASE("serving: a decode pool alone outputs its decode rate; two pools give 
   CHECK_THAT(*split.decode_tokens_per_s_per_request, WithinRel(*alone.decode_tokens_per_s_per_request, 1e-12));
   // The system's output: at most the decode cards' decode rate.
   CHECK(*split.output_tokens_per_s_total <= *split.decode_tokens_per_s_total * (1 + 1e-12));
+  // Said in words: 1 prefill and 3 decode cards, a 2,048-token prompt's KV cache (32 layers x 8 KV
+  // heads x 128 x 2 x 2 B = 128 KiB a token: 268 MB) over the H100's 400 Gb/s x 0.8 = 40 GB/s, 6.71 ms.
+  bool said = false;
+  for (const auto& a : split.assumptions) {
+    if (a.code != "a_pools_prefill" && a.code != "a_pools_decode") continue;
+    said = true;
+    CHECK(a.args == std::vector<std::string>{"1", "3", "268", "6.71"});
+  }
+  CHECK(said);
 }
 
 TEST_CASE("serving on an H20: decode streams weights at the GEMM's measured rate, attention at the memory's") {
