@@ -354,12 +354,15 @@ int cmd_recommend(int argc, char** argv) {
                   d.scenario.serving.speculative ? (std::string(" + ") + word(d.scenario.serving.speculative->method)).c_str() : "", p.replicas, p.replicas == 1 ? "" : "s",
                   p.cards_per_replica, p.cards_per_replica == 1 ? "" : "s", p.batch_per_replica, format_sig(p.tokens_per_s_per_user, 3).c_str(),
                   format_sig(p.ttft_s, 3).c_str(), p.limit.c_str());
-      if (d.cost.rent_monthly_cny || d.cost.purchase_cny) {
-        std::printf("      rent %s CNY/month, buy %s CNY (%s CNY/month owned)", d.cost.rent_monthly_cny ? format_grouped(*d.cost.rent_monthly_cny).c_str() : "-",
-                    d.cost.purchase_cny ? format_grouped(*d.cost.purchase_cny).c_str() : "-", d.cost.own_monthly_cny ? format_grouped(*d.cost.own_monthly_cny).c_str() : "-");
-        if (d.cny_per_mtok) std::printf(", %s CNY per million output tokens", format_sig(*d.cny_per_mtok, 3).c_str());
-        std::printf("\n");
+      // What it costs, each part where the catalog has its price.
+      std::string cost;
+      if (d.cost.rent_monthly_cny) cost += "rent " + format_grouped(*d.cost.rent_monthly_cny) + " CNY/month";
+      if (d.cny_per_mtok) cost += (cost.empty() ? "" : ", ") + format_sig(*d.cny_per_mtok, 3) + " CNY per million output tokens";
+      if (d.cost.purchase_cny) {
+        cost += (cost.empty() ? "" : ", ") + std::string("buy ") + format_grouped(*d.cost.purchase_cny) + " CNY";
+        if (d.cost.own_monthly_cny) cost += " (" + format_grouped(*d.cost.own_monthly_cny) + " CNY/month owned)";
       }
+      if (!cost.empty()) std::printf("      %s\n", cost.c_str());
       for (const auto& w : d.warnings) std::printf("      ! %s\n", w.en.c_str());
     }
     std::printf("%zu deployments meet the targets; %zu cards cannot", r.options.size(), r.unmet.size());
