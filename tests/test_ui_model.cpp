@@ -732,11 +732,13 @@ TEST_CASE("Recommend for an LLM served to users: the deployments that meet the t
   for (const auto& d : a.derived.serving_search->options) if (d.card->id == "nvidia-l20") l20 = &d;
   REQUIRE(l20);
   CHECK(l20->plan.cards == 4);
-  // Opened in Estimate: the form holds the deployment's scenario, which reads as the CLI's.
-  ui::from_contract(core::to_json(l20->scenario), a.estimate.form);
+  // Opened in Estimate: the form holds the deployment's scenario, which reads as the CLI's. (A copy:
+  // recomputing the page replaces the search the pointer is into.)
+  const core::Scenario sized = l20->scenario;
+  ui::from_contract(core::to_json(sized), a.estimate.form);
   a.view = ui::View::estimate;
   ui::recompute(a, cat());
-  check_reads_as(l20->scenario, json::parse(a.derived.scenario_json));
+  check_reads_as(sized, json::parse(a.derived.scenario_json));
   REQUIRE(a.derived.estimate->decode_tokens_per_s_per_request);
   CHECK(*a.derived.estimate->decode_tokens_per_s_per_request >= 20);
   // Without users, Recommend ranks the batch's fits as before.
