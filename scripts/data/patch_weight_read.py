@@ -23,6 +23,11 @@ PATCH = {
     "nvidia-h20-96gb": (1884, "alibaba/InferSim@7505de9 bench_data/gemm/h20/data.csv: DeepGEMM FP8 m 16 k 4096 n 24576 in "
                               "53.425 us = 1,884 GB/s of weights (bench_data/gemm/h800/data.csv: m 16 k 7168 n 36864 in 98.722 us = "
                               "2,677 GB/s on H800, 0.80 of its 3.35 TB/s)"),
+    # The H20 141GB (H20-3e, 4.8 TB/s) keeps the 78 SMs: sgl-project/sglang PR #39306 times SGLang's
+    # block-FP8 GEMM for one token on it, n 25600 k 6144 with the H20-tuned config, 78.25 us:
+    # 157,286,400 B / 78.25 us = 2,010 GB/s (42% of 4.8 TB/s).
+    "nvidia-h20-141gb": (2010, "sgl-project/sglang pull request #39306 (block-FP8 GEMM tuning, H20-3e): row '| 25600 | 6144 | 686.84 | 91.34 | 78.25 |' "
+                               "(us; the last column with the H20 config): 25600 x 6144 FP8 weights in 78.25 us = 2,010 GB/s"),
 }
 patch_field("measured_weight_read_gb_s", PATCH,
             lambda gb_s: "A decode-sized GEMM streams weights at %d GB/s measured (78 SMs keep too few loads in flight for 4.0 TB/s); decode's weight reads use it." % gb_s)
