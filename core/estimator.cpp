@@ -1166,6 +1166,10 @@ double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
     const double link = gpu.group_bytes_per_s_bidirectional(ep).value_or(hw::pcie_bytes_per_s(gpu.pcie_gen) * 2) / 2.0 * hw::kLinkEfficiency;
     return bytes_per_card * (ep - 1.0) / ep / link;
   }
+  // Cards without a fast link inside one server exchange over their PCIe slots (one direction each).
+  if (gpu.interconnect_kind == "pcie" && ep <= hw::kCardsPerNode) {
+    return bytes_per_card * (ep - 1.0) / ep / (hw::pcie_bytes_per_s(gpu.pcie_gen) * hw::kLinkEfficiency);
+  }
   const double local = std::min<double>(ep, std::min(domain, hw::kCardsPerNode));
   return bytes_per_card * (1.0 - local / ep) / (scale_out_bytes_per_s(gpu) * hw::kLinkEfficiency);
 }
