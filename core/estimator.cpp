@@ -41,7 +41,8 @@ constexpr int kDecodeSmallKernelsPerLayer = 5;
 // selection, the alignment of tokens to experts and the sum over each token's k experts (SGLang's
 // fused_experts_impl, python/sglang/srt/layers/moe/fused_moe_triton/fused_moe.py:
 // moe_align_block_size, two invoke_fused_moe_kernel, act_and_mul, moe_sum_reduce; the top-k in
-// topk.py); its activation replaces the dense MLP's SiLU-and-mul.
+// topk.py; vLLM's fused_experts in vllm/model_executor/layers/fused_moe/fused_moe.py, which SGLang's
+// derives from, has the same steps); its activation replaces the dense MLP's SiLU-and-mul.
 constexpr int kMoeSmallKernelsPerLayer = 4;
 // W8A8 FP8 GEMMs quantise their input first, one kernel per GEMM: a layer's QKV, output, gate-up
 // and down projections (SGLang's apply_w8a8_block_fp8_linear and invoke_fused_moe_kernel call
@@ -54,6 +55,15 @@ constexpr int kW8A8QuantKernelsPerLayer = 4;
 // (deepseek-ai/FlashMLA README), 660 / 989 of the dense BF16 peak.
 constexpr double kHopperServingAttentionEfficiency = 740.0 / 989.0;
 constexpr double kFlashMlaEfficiency = 660.0 / 989.0;
+// The host that runs a MoE's routed experts when serving.cpu is absent (SCENARIO.md's default, a
+// dual-socket DDR5-4800 server): 2 sockets x 8 channels x 4800 MT/s x 8 B = 614.4 GB/s, and 2 x 32
+// cores x 2 AVX-512 FMA units x 16 fp32 lanes x 2 FLOP x 2.2 GHz = 9.0 TFLOP/s (Xeon Gold 6454S, the
+// KTransformers tutorial's host; Intel's product page: 32 cores, 2.2 GHz base, two AVX-512 FMA units).
+constexpr double kDefaultHostMemoryGbS = 614.4;
+constexpr double kDefaultHostTflops = 9.0;
+// A draft model's forward per token as a share of the target's step: c < 0.05 for Leviathan et
+// al.'s T5 pairs (arXiv:2211.17192 §5), taken at 0.05.
+constexpr double kDraftModelStepShare = 0.05;
 using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
 constexpr double kDpOverlap = 2.0 / 3.0;
@@ -959,12 +969,11 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     };
     // Experts on the host: each step's routed experts run on the CPU, reading the touched experts'
     // weights from host memory and computing top_k of them per token, near the ridge as on the card.
-    // The host: serving.cpu, else SCENARIO.md's default, a dual-socket DDR5-4800 server: 2 sockets x
-    // 8 channels x 4800 MT/s x 8 B = 614.4 GB/s, and 2 x 32 cores x 2 AVX-512 FMA units x 16 fp32
-    // lanes x 2 FLOP x 2.2 GHz = 9.0 TFLOP/s (Xeon Gold 6454S, the KTransformers tutorial's host;
-    // Intel's product page: 32 cores, 2.2 GHz base, two AVX-512 FMA units).
-    const double cpu_bytes_per_s = (v.cpu && v.cpu->memory_gb_s ? *v.cpu->memory_gb_s : 614.4) * 1e9 * hw::kMemoryBandwidthEfficiency;
-    const double cpu_flop_per_s = (v.cpu && v.cpu->tflops ? *v.cpu->tflops : 9.0) * 1e12 * kDefaultGemmEfficiency;
+    // The host: serving.cpu, else SCENARIO.md's default (kDefaultHost*).
+    const double host_gb_s = v.cpu && v.cpu->memory_gb_s ? *v.cpu->memory_gb_s : kDefaultHostMemoryGbS;
+    const double host_tflops = v.cpu && v.cpu->tflops ? *v.cpu->tflops : kDefaultHostTflops;
+    const double cpu_bytes_per_s = host_gb_s * 1e9 * hw::kMemoryBandwidthEfficiency;
+    const double cpu_flop_per_s = host_tflops * 1e12 * kDefaultGemmEfficiency;
     auto experts_cpu_s = [&](double tokens) {
       if (!experts_cpu) return 0.0;
       const double bytes = c.expert * stored_bytes(s.weights) * touched_share(m, tokens);
@@ -1061,15 +1070,14 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // of the draft. MTP and EAGLE draft with one transformer layer and the output head (DeepSeek-V3
     // §2.2: an MTP module is one Transformer block sharing the embedding and head; EAGLE's draft is
     // one decoder layer, arXiv:2401.15077 §3): a layer's share of a plain step plus reading the
-    // head. A draft model costs c = 0.05 of a target step per token (Leviathan et al. 2023 §5,
-    // "c < 0.05" for their T5 pairs).
+    // head. A draft model costs kDraftModelStepShare of a target step per token.
     double step = plain_step, per_step_tokens = 1.0;
     if (v.speculative) {
       const Speculative& q = *v.speculative;
       const double alpha = info(q.method).accept_rate;
       const double a = q.accept_length.value_or((1.0 - std::pow(alpha, q.draft_tokens + 1)) / (1.0 - alpha));
       const double head_read_s = m.has_shape() ? static_cast<double>(m.vocab) * m.hidden * 2.0 / tp / bytes_per_s : 0.0;
-      const double draft_token_s = q.method == SpecMethod::draft ? 0.05 * plain_step : (layers > 0 ? plain_step / layers : 0.0) + head_read_s;
+      const double draft_token_s = q.method == SpecMethod::draft ? kDraftModelStepShare * plain_step : (layers > 0 ? plain_step / layers : 0.0) + head_read_s;
       step = decode_step_s(b, q.draft_tokens + 1.0, mean_ctx) + q.draft_tokens * draft_token_s;
       per_step_tokens = a;
       if (detail == Detail::full) {
@@ -1131,7 +1139,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       e.assumptions.push_back(notice("a_dp_ranks", r + " data-parallel attention ranks (replicas), " + each + " requests each; the figures are per card of one rank", {r, each}));
     }
     if (detail == Detail::full && experts_cpu) {
-      const std::string bw = format_sig(cpu_bytes_per_s / hw::kMemoryBandwidthEfficiency / 1e9, 4), fl = format_sig(cpu_flop_per_s / kDefaultGemmEfficiency / 1e12, 3);
+      const std::string bw = format_sig(host_gb_s, 4), fl = format_sig(host_tflops, 3);
       e.assumptions.push_back(notice("a_experts_cpu", "routed experts run on the host: " + bw + " GB/s of memory, " + fl + " TFLOP/s", {bw, fl}));
     }
   }
