@@ -25,9 +25,9 @@ for (const [device, lang] of [[PHONE, 'zh'], [PHONE, 'en'], [DESKTOP, 'en'], [DE
     expect(text.includes(lang === 'zh' ? '按用户数规划的部署' : 'Deployments for these users'), 'the plan heading is missing');
     expect(text.includes(lang === 'zh' ? '每百万输出 token' : 'per million output tokens'), 'no cost per million tokens');
     expect(/\b8 × H200 SXM 141GB/.test(text), 'the H200 option is not 8 cards (tests/test_recommend.cpp derives 8 by hand)');
-    await screenshot(page, `${device.name}-${lang}-serving-plan`);
+    await screenshot(page, `${device.name}-${lang}-recommend-serving-plan`);
     await ensureVisible(page, device, 'rec.serving.3');
-    await screenshot(page, `${device.name}-${lang}-serving-plan-more`);
+    await screenshot(page, `${device.name}-${lang}-recommend-serving-plan-more`);
     // The first option opens in Estimate with its layout and its batch.
     await press(page, device, 'rec.serving.open.0');
     const s = await state(page);
