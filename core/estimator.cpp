@@ -418,6 +418,18 @@ ServeLayout serve_layout(const Scenario& s) {
 // (1 - k/E)^tokens (occupancy under uniform routing, which the load-balancing loss or bias of
 // Switch/GShard and DeepSeek-V3's aux-loss-free balancing, arXiv:2412.19437 §2.1.2, drive toward).
 // A decode step reads only the touched experts' weights: at batch 1, k of E (Qwen3-30B-A3B: 8 of 128).
+// A request's time to its first token when other prompts arrive at the same cards at
+// `others_per_s`, each prefill taking `alone_s` (deterministic service): the M/D/1 queue's mean
+// wait plus its own prefill, DistServe's eq. 1 (Zhong et al., OSDI 2024, §3.1: "Avg_TTFT = D +
+// RD^2 / (2(1 - RD))", Pollaczek-Khinchine). Near saturation (RD -> 1) engines batch the waiting
+// prompts into one forward, so a prompt waits at most for `batched_s`, the forward of all of them.
+double queued_ttft_s(double alone_s, double others_per_s, double batched_s) {
+  const double rho = others_per_s * alone_s;
+  const double cap_s = std::max(alone_s, batched_s);
+  if (!(rho < 1.0)) return cap_s;
+  return std::min(alone_s + rho * alone_s / (2.0 * (1.0 - rho)), cap_s);
+}
+
 double touched_share(const ModelArch& m, double tokens) {
   if (!m.moe || m.moe->experts <= 0 || tokens <= 0) return 1.0;
   const double k = std::min<double>(m.moe->top_k, m.moe->experts);
@@ -1119,7 +1131,14 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
         e.prefill_s = pool_prefill_s;
         e.ttft_s = one_prompt_s + transfer_s;
         const double started_per_s = prefill_ranks * per_rank / std::max(pool_prefill_s, 1e-12);
-        const double cycle_per_s = v.batch / (one_prompt_s + transfer_s + decode_s);
+        // A prompt queues at its prefill rank behind the others arriving there (queued_ttft_s), at
+        // the rate the pools cycle requests: one pass with the unqueued cycle, then the cycle again.
+        double cycle_per_s = v.batch / (one_prompt_s + transfer_s + decode_s);
+        const double others_per_rank_s = std::min(cycle_per_s, started_per_s) * (v.batch - 1.0) / v.batch / prefill_ranks;
+        const double queued_s = queued_ttft_s(one_prompt_s, others_per_rank_s, std::max(one_prompt_s, pool_prefill_s));
+        cycle_per_s = v.batch / (queued_s + transfer_s + decode_s);
+        e.ttft_s = queued_s + transfer_s;
+        e.request_s = *e.ttft_s + decode_s;
         e.output_tokens_per_s_total = std::min(cycle_per_s, started_per_s) * out;
         if (detail == Detail::full) {
           const std::string pc = std::to_string(lay.prefill_gpus), dc = std::to_string(lay.decode_gpus),
@@ -1131,7 +1150,29 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
                                          {pc, dc, mb, ms}));
         }
       } else {
-        e.output_tokens_per_s_total = v.batch * out / (*e.prefill_s + decode_s);
+        // One pool: the rank serves its b requests in a cycle of T = the batch's prefill + its decode
+        // (work-conserving: the cards are always prefilling or decoding).
+        const double cycle_s = *e.prefill_s + decode_s;
+        e.output_tokens_per_s_total = v.batch * out / cycle_s;
+        if (e.ttft_s) e.request_s = *e.ttft_s + decode_s;
+        if (b > 1 && n > 0 && e.ttft_s) {
+          // At this load a new request's prompt queues behind the others' (SCENARIO.md: serving.ttft_s
+          // "at this load, queued"), and its decode is stalled while theirs are prefilled.
+          const double queued = queued_ttft_s(*e.ttft_s, (b - 1.0) / cycle_s, *e.prefill_s);
+          const double ttft_load = queued + step / 2.0;  // plus the decode step it arrives during (mean residual: half)
+          e.ttft_s = ttft_load;
+          // Its decode phase is what is left of the cycle: the steps and the prefills of the other
+          // requests' prompts that arrive meanwhile (sglang.bench_serving's TPOT is (latency - ttft) /
+          // (output - 1), so the stalls are in what a user sees; decode_tokens_per_s_per_request
+          // stays the rate while decoding, as InferSim's "Decode TGS" measures it).
+          e.request_s = ttft_load + std::max(decode_s, cycle_s - ttft_load);
+          if (detail == Detail::full) {
+            const std::string q = format_sig(ttft_load * 1e3, 3), alone = format_sig(prompt_total_s(std::max(1.0, n), 1.0, std::min(cached, std::max(1.0, n) - 1.0)) * 1e3, 3);
+            e.assumptions.push_back(notice("a_ttft_queued", "at " + format_sig(b, 3) + " requests per rank a new prompt waits for the others' prefills and the running decode step: first token in about " + q +
+                                                                " ms (" + alone + " ms alone; an M/D/1 queue, DistServe eq. 1)",
+                                           {format_sig(b, 3), q, alone}));
+          }
+        }
       }
     }
     if (detail == Detail::full && lay.ranks > 1) {

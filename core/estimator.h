@@ -46,12 +46,16 @@ struct Estimate {
   std::optional<double> gpu_hours_expected, days_expected;
   // Serving (inference).
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
-  std::optional<double> ttft_s;     // time to first token of one request on its own
+  std::optional<double> ttft_s;     // time to first token of one request at this load (queued behind the others' prompts)
   // The first token as engines that decode the prompt's last token measure it: a prefill of the
   // first n - 1 prompt tokens, then one decode step over the last (TurboMind before
   // InternLM/lmdeploy#775; its benchmark's "first token latency" times this).
   std::optional<double> ttft_decode_last_s;
-  std::optional<double> decode_tokens_per_s_per_request, decode_tokens_per_s_total;
+  std::optional<double> decode_tokens_per_s_per_request, decode_tokens_per_s_total;  // while decoding
+  // One request's time in the system at this load: its first token, then its decode stalled by
+  // the other requests' prefills on the same cards (the TPOT a benchmark client sees is
+  // (request_s - ttft_s) / output tokens).
+  std::optional<double> request_s;
   // Output tokens/s of the whole batch served from start to end: the batch's prefill, then its
   // decode steps (static batching; what engines' "output tokens/s" throughput tables report).
   std::optional<double> output_tokens_per_s_total;

@@ -576,17 +576,35 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   // largest batch that keeps each user's tokens/s, up to the users and what memory holds.
   const double cap = std::min({users, mem_cap, 1e6});
   long long lo = 1, hi = static_cast<long long>(cap);
-  auto fast_enough = [&](long long b) { return at(b).decode_tokens_per_s_per_request.value_or(0) >= t.tokens_per_s_per_user; };
+  // What a user sees at batch b: the tokens/s of its decode, stalled by the other requests'
+  // prefills (Estimate::request_s), and its first token queued behind their prompts.
+  auto seen_speed = [&](const Estimate& e) {
+    const double out = s.serving.output_tokens;
+    if (e.request_s && e.ttft_s && out > 0 && *e.request_s > *e.ttft_s) return std::min(e.decode_tokens_per_s_per_request.value_or(0), out / (*e.request_s - *e.ttft_s));
+    return e.decode_tokens_per_s_per_request.value_or(0);
+  };
+  auto speed_ok = [&](const Estimate& e) { return seen_speed(e) >= t.tokens_per_s_per_user; };
+  auto ttft_ok = [&](const Estimate& e) { return !t.ttft_s || e.ttft_s.value_or(0) <= *t.ttft_s; };
+  auto meets = [&](long long b) {
+    const Estimate e = at(b);
+    return speed_ok(e) && ttft_ok(e);
+  };
+  if (!meets(1)) {  // alone it met both; a user's own stalls cannot fail it, but say so if they do
+    plan.limit = speed_ok(one) ? "ttft" : "speed";
+    return plan;
+  }
   while (lo < hi) {
     const long long mid = lo + (hi - lo + 1) / 2;
-    if (fast_enough(mid)) lo = mid;
+    if (meets(mid)) lo = mid;
     else hi = mid - 1;
   }
   plan.batch_per_replica = lo;
-  plan.tokens_per_s_per_user = at(lo).decode_tokens_per_s_per_request.value_or(0);
+  const Estimate chosen = at(lo);
+  plan.tokens_per_s_per_user = seen_speed(chosen);
+  plan.ttft_s = chosen.ttft_s.value_or(plan.ttft_s);
   if (lo >= users) plan.limit = "users";
   else if (lo >= mem_cap) plan.limit = "memory";
-  else plan.limit = "speed";
+  else plan.limit = speed_ok(at(lo + 1)) ? "ttft_load" : "speed";
   plan.replicas = static_cast<long long>(std::ceil(users / static_cast<double>(lo)));
   plan.cards = plan.replicas * plan.cards_per_replica;
   plan.met = true;

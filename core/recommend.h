@@ -95,12 +95,13 @@ struct ServingPlan {
   int cards_per_replica = 1;             // tp x pp of the scenario
   long long batch_per_replica = 0;       // requests one replica serves at once
   long long replicas = 0, cards = 0;
-  double tokens_per_s_per_user = 0;      // at that batch
-  double ttft_s = 0;                     // one request's, alone
+  double tokens_per_s_per_user = 0;      // at that batch, as a user sees it (stalled by the others' prefills)
+  double ttft_s = 0;                     // at that batch: queued behind the others' prompts (Estimate::ttft_s)
   // What caps the batch, or why the target cannot be met: "memory" (KV cache), "speed"
-  // (per-user tokens/s), "users" (one replica serves them all), "ttft" (the first token is
-  // too slow even alone: more tensor parallelism or a faster card), "fit" (the weights do
-  // not fit one replica).
+  // (per-user tokens/s), "users" (one replica serves them all), "ttft_load" (one more user and
+  // a new prompt's queue passes the first-token target), "ttft" (the first token is too slow
+  // even alone: more tensor parallelism or a faster card), "fit" (the weights do not fit one
+  // replica).
   std::string limit;
   // MoE: experts spread over the replica's cards (expert parallel across the tensor-parallel group,
   // as vLLM's --enable-expert-parallel does), and whether a replica spans servers (> 8 cards), so

@@ -566,8 +566,8 @@ TEST_CASE("serving by load: users on the form give a plan; a bad count is named 
   st.estimate.user_tokens_per_s = "40";
   ui::recompute(st, cat());
   REQUIRE(st.derived.serving_plan);
-  // The same as core's vector (tests/test_recommend.cpp): 7 cards, speed-bound.
-  CHECK(st.derived.serving_plan->cards == 7);
+  // The same as core's vector (tests/test_recommend.cpp): 12 cards, speed-bound.
+  CHECK(st.derived.serving_plan->cards == 12);
   st.estimate.users = "lots";
   ui::recompute(st, cat());
   CHECK(st.derived.field_errors.count("est.users") == 1);

@@ -457,6 +457,7 @@ void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& 
   const Str why = p.limit == "memory" ? Str::plan_limit_memory
                 : p.limit == "speed"  ? (p.met ? Str::plan_limit_speed : Str::plan_limit_speed_alone)
                 : p.limit == "users"  ? Str::plan_limit_users
+                : p.limit == "ttft_load" ? Str::plan_limit_ttft_load
                 : p.limit == "ttft"   ? Str::plan_limit_ttft
                 : p.limit == "fit"    ? Str::plan_limit_fit
                                       : Str::plan_limit_none;

@@ -162,7 +162,7 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
     if (d.cny_per_mtok) part(Str::rec_serving_mtok, core::format_cny(*d.cny_per_mtok, L));
     if (d.cost.purchase_cny) part(Str::rec_serving_buy, core::format_cny(*d.cost.purchase_cny, L));
     if (!cost.empty()) text_wrapped(ctx, cost.c_str());
-    const Str binds = p.limit == "memory" ? Str::plan_limit_memory : p.limit == "speed" ? Str::plan_limit_speed : Str::plan_limit_users;
+    const Str binds = p.limit == "memory" ? Str::plan_limit_memory : p.limit == "speed" ? Str::plan_limit_speed : p.limit == "ttft_load" ? Str::plan_limit_ttft_load : Str::plan_limit_users;
     text_disabled(ctx, tr(L, binds));
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     for (const auto& w : d.warnings) {
