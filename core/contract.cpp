@@ -798,6 +798,7 @@ json to_json(const ServingSearch& r) {
                             {"users", p.users}, {"tokens_per_s_per_user", p.tokens_per_s_per_user}, {"ttft_s", p.ttft_s}, {"limit", p.limit},
                             {"engine", word(s.serving.engine)}, {"speculative", s.serving.speculative ? json(word(s.serving.speculative->method)) : json(nullptr)},
                             {"experts_per_card", p.experts_per_card ? json(*p.experts_per_card) : json(nullptr)}, {"spans_servers", p.spans_servers},
+                            {"prefill_cards", p.prefill_cards},
                             {"rent_cny_per_month", optional_number(d.cost.rent_monthly_cny)}, {"own_cny_per_month", optional_number(d.cost.own_monthly_cny)},
                             {"purchase_cny", optional_number(d.cost.purchase_cny)}, {"cny_per_mtok", optional_number(d.cny_per_mtok)},
                             {"warnings", notices(d.warnings)},

@@ -611,6 +611,56 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   return plan;
 }
 
+namespace {
+// Prefill and decode on separate pools of the same layout (DistServe, Zhong et al., OSDI 2024;
+// SGLang's --disaggregation-mode prefill/decode with Mooncake): the decode pool batches without
+// the other prompts' stalls, sized by plan_serving as a decode-only pool; the prefill pool grows a
+// unit of the layout's cards at a time until a prompt's queue there (Estimate's M/D/1 wait) and
+// its KV cache's trip over the network keep the first token within the target and the pool starts
+// requests as fast as the decode pool finishes them. The scenario returned is the whole
+// deployment, which opens in Estimate as sized. None where one pool is all there is (a single
+// user, no prompt) or no unit count up to 64 serves.
+std::optional<std::pair<ServingPlan, Scenario>> prefill_pools(const Scenario& s, const ServingTarget& t, std::optional<int> max_cards) {
+  if (s.serving.disaggregated || s.serving.prompt_tokens <= 0 || s.serving.output_tokens <= 0) return std::nullopt;
+  Scenario dec = s;
+  dec.serving.disaggregated = Disaggregated{PoolRole::decode, 0, std::nullopt, std::nullopt};
+  ServingPlan dp = plan_serving(dec, t);
+  if (!dp.met || dp.users < 2) return std::nullopt;
+  const int unit = s.parallel.replica_cards();
+  const long long decode_cards = dp.cards;
+  // Fewer prefill ranks than the prompts arriving per second times one prompt's prefill cannot keep
+  // up (rho = lambda D / ranks >= 1): the search starts at that count of units.
+  Scenario prompt = s;
+  prompt.parallel.gpus = unit;
+  prompt.serving.batch = 1;
+  prompt.serving.disaggregated = Disaggregated{PoolRole::prefill, 0, std::nullopt, std::nullopt};
+  const Estimate alone = estimate(prompt);
+  if (!alone.ttft_s || !(dp.tokens_per_s_per_user > 0)) return std::nullopt;
+  const double arrivals_per_s = dp.users / (*alone.ttft_s + s.serving.output_tokens / dp.tokens_per_s_per_user);
+  const double ranks_per_unit = std::max(1, unit / std::max(1, s.parallel.tp * s.parallel.pp));
+  const int first = std::max(1, static_cast<int>(std::floor(arrivals_per_s * *alone.ttft_s / ranks_per_unit)));
+  for (int units = first; units <= 64; ++units) {
+    const long long prefill_cards = static_cast<long long>(units) * unit;
+    if (max_cards && decode_cards + prefill_cards > *max_cards) return std::nullopt;
+    Scenario all = s;
+    all.parallel.gpus = static_cast<int>(decode_cards + prefill_cards);
+    all.serving.batch = static_cast<int>(dp.users);
+    all.serving.disaggregated = Disaggregated{PoolRole::both, static_cast<int>(prefill_cards), s.parallel.tp, s.parallel.ep};
+    const Estimate e = estimate(all);
+    if (!e.ttft_s || !e.request_s || !e.output_tokens_per_s_total) return std::nullopt;
+    if (t.ttft_s && *e.ttft_s > *t.ttft_s) continue;
+    // The prefill pool keeps up: the output rate is the decode pool's cycle, not the prompts' start rate.
+    if (*e.output_tokens_per_s_total < 0.999 * dp.users * s.serving.output_tokens / *e.request_s) continue;
+    ServingPlan p = dp;
+    p.cards = decode_cards + prefill_cards;
+    p.prefill_cards = prefill_cards;
+    p.ttft_s = *e.ttft_s;
+    return std::make_pair(p, all);
+  }
+  return std::nullopt;
+}
+}  // namespace
+
 ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, const ServingTarget& t, const Constraints& c) {
   ServingSearch out;
   const ModelArch& m = base.model;
@@ -654,7 +704,13 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       s.parallel.cp = 1;
       s.parallel.gpus = s.parallel.replica_cards();
       if (c.max_cards && s.parallel.gpus > *c.max_cards) continue;
-      const ServingPlan p = plan_serving(s, t);
+      ServingPlan p = plan_serving(s, t);
+      // The same layout as two pools (prefill_pools): kept where it takes fewer cards, or meets what
+      // one pool cannot.
+      if (auto pools = prefill_pools(s, t, c.max_cards); pools && (!p.met || pools->first.cards < p.cards)) {
+        p = pools->first;
+        s = pools->second;
+      }
       if (!p.met) {
         if (rank_of(p.limit) > worst_rank) {
           worst_rank = rank_of(p.limit);
@@ -668,7 +724,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       d.card = &card;
       d.plan = p;
       d.scenario = s;
-      d.scenario.serving.batch = static_cast<int>(p.batch_per_replica);
+      if (p.prefill_cards == 0) d.scenario.serving.batch = static_cast<int>(p.batch_per_replica);
       best = d;
     }
     if (!best) {

@@ -108,6 +108,9 @@ struct ServingPlan {
   // the all-to-all of every MoE layer crosses the network between them.
   std::optional<int> experts_per_card;
   bool spans_servers = false;
+  // Prefill on its own pool (0: one pool): these of `cards` prefill, the other `replicas` x
+  // `cards_per_replica` decode.
+  long long prefill_cards = 0;
 };
 // Replicas of the scenario's tensor/pipeline group (its serving.batch is ignored) that meet the
 // target: the largest batch per replica that fits and keeps each user's speed, then enough

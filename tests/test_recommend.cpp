@@ -591,6 +591,33 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
     CHECK(*e.ttft_s <= 3.0);
     CHECK(e.fits.value_or(false));
   }
+  // On the 910B2 one pool stalls every user's decode with the others' prompts (above); prefill on
+  // its own cards (DistServe; SGLang's --disaggregation-mode) takes fewer cards than one pool of the
+  // same layout, and its queue is stable: its ranks outnumber the prompts arriving per second
+  // times one prompt's prefill (rho = lambda D / ranks < 1, the M/D/1 queue of DistServe eq. 1).
+  {
+    const ServingDeployment* d = deployment(r, "huawei-ascend-910b2");
+    REQUIRE(d);
+    REQUIRE(d->plan.prefill_cards > 0);
+    REQUIRE(d->scenario.serving.disaggregated);
+    CHECK(d->scenario.serving.disaggregated->prefill_gpus == d->plan.prefill_cards);
+    CHECK(d->scenario.parallel.gpus == d->plan.cards);
+    Scenario one_pool = d->scenario;
+    one_pool.serving.disaggregated.reset();
+    one_pool.parallel.gpus = one_pool.parallel.replica_cards();
+    const ServingPlan op = plan_serving(one_pool, t);
+    CHECK((!op.met || op.cards > d->plan.cards));
+    Scenario prompt = one_pool;
+    prompt.serving.batch = 1;
+    prompt.serving.disaggregated = Disaggregated{PoolRole::prefill, 0, std::nullopt, std::nullopt};
+    const Estimate alone = estimate(prompt);
+    const Estimate all = estimate(d->scenario);
+    REQUIRE(alone.ttft_s);
+    REQUIRE(all.request_s);
+    const double per_s = 200 / *all.request_s;
+    const double ranks = static_cast<double>(d->plan.prefill_cards) / (d->scenario.parallel.tp * d->scenario.parallel.pp);
+    CHECK(per_s * *alone.ttft_s < ranks);
+  }
   // Cheapest first, by a month's rent.
   for (std::size_t i = 1; i < r.options.size(); ++i) {
     if (r.options[i].cost.rent_monthly_cny && r.options[i - 1].cost.rent_monthly_cny) {

@@ -150,6 +150,10 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
     if (d.scenario.serving.speculative) layout += std::string(" · ") + tr_key(L, core::info(d.scenario.serving.speculative->method).label);
     std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_layout), layout.c_str(), p.replicas, p.cards_per_replica, p.batch_per_replica);
     text_wrapped(ctx, buf);
+    if (p.prefill_cards > 0) {  // two pools: the layout above is the decode pool's
+      std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_pools), p.prefill_cards, p.cards - p.prefill_cards);
+      text_wrapped(ctx, buf);
+    }
     std::snprintf(buf, sizeof buf, tr(L, Str::rec_serving_speed), core::format_sig(p.tokens_per_s_per_user, 3).c_str(), core::format_sig(p.ttft_s, 3).c_str());
     text(ctx, buf);
     // What it costs, each part only where the catalog has its price.

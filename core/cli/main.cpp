@@ -348,11 +348,13 @@ int cmd_recommend(int argc, char** argv) {
     for (const ServingDeployment& d : r.options) {
       if (++k > 15) break;
       const ServingPlan& p = d.plan;
-      std::printf("%2d. %lld x %-34s tp %d%s%s%s, %lld replica%s of %d card%s, %lld requests each: %s tokens/s per user, first token %s s; binds: %s\n", k, p.cards,
+      const std::string pools = p.prefill_cards > 0 ? ", prefill on " + std::to_string(p.prefill_cards) + " more cards," : "";
+      std::printf("%2d. %lld x %-34s tp %d%s%s%s, %lld %sreplica%s of %d card%s%s %lld requests each: %s tokens/s per user, first token %s s; binds: %s\n", k, p.cards,
                   d.card->name.c_str(), d.scenario.parallel.tp, d.scenario.parallel.pp > 1 ? (" pp " + std::to_string(d.scenario.parallel.pp)).c_str() : "",
                   d.scenario.parallel.ep > 1 ? (" ep " + std::to_string(d.scenario.parallel.ep)).c_str() : "",
-                  d.scenario.serving.speculative ? (std::string(" + ") + word(d.scenario.serving.speculative->method)).c_str() : "", p.replicas, p.replicas == 1 ? "" : "s",
-                  p.cards_per_replica, p.cards_per_replica == 1 ? "" : "s", p.batch_per_replica, format_sig(p.tokens_per_s_per_user, 3).c_str(),
+                  d.scenario.serving.speculative ? (std::string(" + ") + word(d.scenario.serving.speculative->method)).c_str() : "", p.replicas,
+                  p.prefill_cards > 0 ? "decode " : "", p.replicas == 1 ? "" : "s", p.cards_per_replica, p.cards_per_replica == 1 ? "" : "s",
+                  pools.empty() ? "," : pools.c_str(), p.batch_per_replica, format_sig(p.tokens_per_s_per_user, 3).c_str(),
                   format_sig(p.ttft_s, 3).c_str(), p.limit.c_str());
       // What it costs, each part where the catalog has its price.
       std::string cost;
