@@ -48,6 +48,12 @@ constexpr int kMoeSmallKernelsPerLayer = 4;
 // and down projections (SGLang's apply_w8a8_block_fp8_linear and invoke_fused_moe_kernel call
 // per_token_group_quant_fp8 before the GEMM: python/sglang/srt/layers/quantization/fp8_utils.py).
 constexpr int kW8A8QuantKernelsPerLayer = 4;
+// GEMM kernels per layer of a decode step: QKV, output, gate-up and down (vLLM's Llama layer); a MoE
+// layer's routed experts run as two grouped GEMMs (fused_moe's two invoke_fused_moe_kernel) in place
+// of the MLP's two, and its shared experts, where it has them, as two more. Each pays a kernel's
+// fixed time on top of its weights' stream (see serving()).
+constexpr int kDecodeGemmsPerLayer = 4;
+constexpr int kMoeExtraGemmsPerLayer = 2;
 // Serving engines' attention on Hopper (compute capability 9.x): SGLang, vLLM and TensorRT-LLM run
 // FlashAttention-3-class kernels there, not FlashAttention-2 (hw::attention_efficiency's 0.35):
 // FA3 reaches "up to 740 TFLOPs/s (75% utilization)" in FP16 on H100 (arXiv:2407.08608, abstract);
@@ -1066,13 +1072,21 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double per_us = hw::kNcclLlRingBaseUs + 2.0 * (tp - 1) * (tp_nvlink ? hw::kNcclLlNvlinkStepUs : hw::kNcclLlPcieStepUs);
       allreduce_s = 2.0 * layers * per_us * 1e-6;
     }
+    // A GEMM kernel takes a fixed time besides streaming its weights (launch in the graph, pipeline
+    // fill, the tail wave): at one token, t = t0 + bytes / rate. The Marlin paper puts its INT4 kernel's
+    // shortfall on an A100 at 7B shapes (2.22x over FP16 at batch 16 against 3.87x on large ones) on
+    // "pipeline startup latency" (Frantar et al., PPoPP 2025; IST-DASLab/marlin_artifact), about 5 us
+    // a GEMM there; cuBLAS BF16 at M = 1 on an H100 under CUDA graphs gives 5-6 us plus the bytes at
+    // ~3 TB/s (vLLM PR #49363's benchmark). Taken as the graph's kernel floor, kSmallKernelS.
+    const double shared_moe_layers = m.moe && m.moe->shared_experts > 0 ? moe_layers : 0.0;
+    const double gemm_fixed_s = (layers * kDecodeGemmsPerLayer + shared_moe_layers * kMoeExtraGemmsPerLayer) * hw::kSmallKernelS;
     // One decode step of `requests` requests, each `per_request` tokens (1, or the drafted tokens
     // and one more when verifying), whose attention reads `ctx` cached tokens per request.
     auto decode_step_s = [&](double requests, double per_request, double ctx) {
       const double tokens = requests * per_request;
       const double kv_bytes = requests * ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
       const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * ctx * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
-      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
+      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
              experts_cpu_s(tokens);
     };
     const double mean_ctx = n + v.output_tokens / 2.0;

@@ -573,13 +573,14 @@ TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small 
   // tokens, half of it on each GPU) at 3.35e12 x 0.8: a separate kernel, so its time adds
   // (roofline per kernel). Each of the 80 layers adds two NCCL LL-ring all-reduces over NVLink:
   // 6.6 + 2 x (2 - 1) x 0.6 = 7.8 us each, and five small kernels of 5 us (vLLM's Llama layer:
-  // two fused add + RMSNorm, rotary, KV-cache write, SiLU-and-mul).
+  // two fused add + RMSNorm, rotary, KV-cache write, SiLU-and-mul); its four GEMMs each a kernel's
+  // fixed 5 us besides their weights (the Marlin paper's pipeline startup; vLLM PR #49363).
   const Estimate e = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-70b", "task": "inference", "weights": "fp8",
       "gpu": "nvidia-h100-sxm5-80gb", "parallel": {"gpus": 2, "tp": 2},
       "serving": {"batch": 1024, "prompt_tokens": 128, "output_tokens": 128, "kv_dtype": "fp8"}})"));
   // The linear layers: that compute and that weight read under the smooth roofline (hardware.h).
   const double c = 1024 * 2.0 * e.active_params / 2 / (989e12 * 0.75), w = e.memory.weights_bytes / (3.35e12 * 0.8);
-  const double compute = std::sqrt(c * c + w * w);
+  const double compute = std::sqrt(c * c + w * w) + 80 * 4 * 5e-6;
   const double allreduce = 2 * 80 * 7.8e-6;
   const double attention = 1024 * (128 + 64) * e.kv_cache_per_token_bytes / 2 / (3.35e12 * 0.8);
   const double small = 80 * 5 * std::max(5e-6, 1024 * 8192 * 4 / (3.35e12 * 0.8));  // 12.5 us: traffic binds
@@ -591,12 +592,12 @@ TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small 
   CHECK_THAT(*e.output_tokens_per_s_total, WithinRel(1024 * 128 / (*e.prefill_s + 128 * (compute + attention + small + allreduce)), 1e-6));
   // One request on one card stays bandwidth-bound: no compute term, no all-reduce. Its 64-token
   // cache (33.5 MB over 32 layers, ~1 us a layer) reads faster than the attention kernel's 5 us
-  // floor; the five small kernels a layer add 32 x 5 x 5 us.
+  // floor; the five small kernels a layer add 32 x 5 x 5 us, the four GEMMs' fixed time 32 x 4 x 5 us.
   const Estimate one = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
       "gpu": "nvidia-a100-sxm4-80gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 128}})"));
   const double kv = (0 + 64) * one.kv_cache_per_token_bytes;
   REQUIRE(kv / (2.039e12 * 0.8) < 32 * 5e-6);
-  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(one.memory.weights_bytes / (2.039e12 * 0.8) + 32 * 5e-6 + 32 * 5 * 5e-6, 1e-3));
+  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(one.memory.weights_bytes / (2.039e12 * 0.8) + 32 * 5e-6 + 32 * 5 * 5e-6 + 32 * 4 * 5e-6, 1e-3));
   // No prompt, no prefill: the end-to-end rate is the decode rate.
   REQUIRE(one.prefill_s);
   CHECK(*one.prefill_s == 0);
@@ -824,7 +825,8 @@ TEST_CASE("serving MoE: a decode step reads only the routed experts its tokens t
   // the step reads the weights W less the routed experts X plus X x 8/128. Besides the linear
   // layers: the attention kernel's floor (48 x 5 us), five small kernels per layer (48 x 5 x 5 us)
   // and a MoE layer's four (router GEMM, top-k, token alignment, sum over the k experts: SGLang's
-  // fused_experts_impl), 48 x 4 x 5 us.
+  // fused_experts_impl), 48 x 4 x 5 us; four GEMMs a layer (QKV, output, the routed experts' two
+  // grouped GEMMs; no shared experts), each a kernel's fixed 5 us, 48 x 4 x 5 us.
   const Estimate one = run(json::parse(R"({"model": "qwen3-30b-a3b", "task": "inference", "weights": "bf16",
       "gpu": "nvidia-h100-sxm5-80gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 2}})"));
   // The catalog's 30.5B (the model card's) is the shape's count, 2 x 151936 x 2048 (embedding and
@@ -834,7 +836,7 @@ TEST_CASE("serving MoE: a decode step reads only the routed experts its tokens t
   const double experts_bytes = 48.0 * 128 * 3 * 2048 * 768 * 2 * 30.5e9 / shape;
   const double read_bytes = one.memory.weights_bytes - experts_bytes + experts_bytes * 8 / 128;
   REQUIRE(one.decode_tokens_per_s_per_request);
-  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(read_bytes / (3.35e12 * 0.8) + 48 * 5e-6 + 48 * 5 * 5e-6 + 48 * 4 * 5e-6, 1e-3));
+  CHECK_THAT(1.0 / *one.decode_tokens_per_s_per_request, WithinRel(read_bytes / (3.35e12 * 0.8) + 48 * 5e-6 + 48 * 5 * 5e-6 + 48 * 4 * 5e-6 + 48 * 4 * 5e-6, 1e-3));
   // 64 requests touch 1 - (1 - 8/128)^64 = 98.4% of them (occupancy of uniform top-k routing):
   // the step's expert read is 15.7x batch 1's, so each request's speed falls though the step is
   // still bandwidth-bound.
@@ -947,11 +949,11 @@ TEST_CASE("serving on an H20: decode streams weights at the GEMM's measured rate
   // The H20's catalog entry: DeepGEMM's FP8 GEMM at 16 tokens reads its weights at 1,884 GB/s
   // (alibaba/InferSim bench_data/gemm/h20), below 4.0 TB/s x 0.8. Llama 3.1 8B in BF16, batch 1,
   // no prompt, on one H20: the weights at 1,884 GB/s, the attention's floor (32 x 5 us) and five
-  // small kernels per layer (32 x 5 x 5 us).
+  // small kernels per layer (32 x 5 x 5 us), the four GEMMs' fixed time (32 x 4 x 5 us).
   const Estimate e = run(json::parse(R"({"model": "llama-3.1-8b", "task": "inference", "weights": "bf16",
       "gpu": "nvidia-h20-96gb", "serving": {"batch": 1, "prompt_tokens": 0, "output_tokens": 2}})"));
   REQUIRE(e.decode_tokens_per_s_per_request);
-  CHECK_THAT(1.0 / *e.decode_tokens_per_s_per_request, WithinRel(e.memory.weights_bytes / 1884e9 + 32 * 5e-6 + 32 * 5 * 5e-6, 1e-3));
+  CHECK_THAT(1.0 / *e.decode_tokens_per_s_per_request, WithinRel(e.memory.weights_bytes / 1884e9 + 32 * 5e-6 + 32 * 5 * 5e-6 + 32 * 4 * 5e-6, 1e-3));
   // A long cache is read by the attention kernel at 4.0 TB/s x 0.8 (FlashInfer's decode attention
   // reads 3.3 TB/s on the H20, same repository): 16 requests x 32k tokens x 128 KiB per token.
   const Estimate longer = run(json::parse(R"({"model": "llama-3.1-8b", "task": "inference", "weights": "bf16",
