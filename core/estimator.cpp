@@ -936,11 +936,14 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // attention over the prompt, 2 x layers x heads x (d_qk + d_v) x n^2 / 2 FLOPs (the forward
     // third of the training count above, the causal mask skipping half), at the attention
     // kernels' rate (hw::attention_efficiency; FlashAttention-2, arXiv:2307.08691 §3.1.1).
-    const double gemm_flop_per_s = *peak * kDefaultGemmEfficiency;
+    // The card's measured large-GEMM share of its peak where the catalog has one, as training and
+    // the image estimator take it (catalog/README.md, measured_*_matmul_tflops), else the default.
+    const double gemm_efficiency = gpu->gemm_efficiency(s.weights == WeightFormat::fp16).value_or(kDefaultGemmEfficiency);
+    const double gemm_flop_per_s = *peak * gemm_efficiency;
     const bool hopper_engine = gpu->compute_capability_number >= 9.0 &&
                                (v.engine == Engine::sglang || v.engine == Engine::vllm || v.engine == Engine::tensorrt_llm);
     const double attention_flop_per_s = *peak16 * std::min(hopper_engine ? kHopperServingAttentionEfficiency : hw::attention_efficiency(gpu->compute_capability_number),
-                                                           kDefaultGemmEfficiency);
+                                                           gemm_efficiency);
     // The decode step's attention: FlashMLA for MLA under those engines on Hopper.
     const double decode_attention_flop_per_s = hopper_engine && m.mla ? *peak16 * kFlashMlaEfficiency : attention_flop_per_s;
     const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;

@@ -424,7 +424,8 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
   CHECK_FALSE(many.max_context_model_bound);
   // Batch 16 of 512-token prompts, prefilled together as one forward (engines batch their
   // prompts): the linear layers read Qwen2.5-7B's weights once for all 16 (m = weights / (3.35e12 x
-  // 0.8)) and compute 2N FLOPs a token (c = 16 x 512 x 2N / (989e12 x 0.75)), together sqrt(c^2 +
+  // 0.8)) and compute 2N FLOPs a token (c = 16 x 512 x 2N / 790e12, the H100 SXM's measured BF16
+  // GEMM rate: the catalog's measured_bf16_matmul_tflops), together sqrt(c^2 +
   // m^2) (hardware.h, the smooth roofline); the causal attention 2 x 28 layers x 28 heads x (128 +
   // 128) x 512^2 / 2 FLOPs a prompt at 740e12 (the default engine, vLLM, runs FlashAttention-3 on
   // Hopper: "up to 740 TFLOPs/s", arXiv:2407.08608); 5 small kernels a
@@ -434,7 +435,7 @@ TEST_CASE("serving: the largest context stops at the model's own; time to first 
       "serving": {"batch": 16, "prompt_tokens": 512, "output_tokens": 128}})"));
   REQUIRE(b16.ttft_s);
   REQUIRE(b16.prefill_s);
-  const double bw = 3.35e12 * 0.8, rate = 989e12 * 0.75;
+  const double bw = 3.35e12 * 0.8, rate = 790e12;
   const double m = b16.memory.weights_bytes / bw;
   auto forward = [&](double prompt, double prompts) {
     const double c = prompts * prompt * 2 * b16.active_params / rate;
@@ -514,7 +515,8 @@ TEST_CASE("serving: a served token is paid at the end-to-end rate, its prompt's 
 
 TEST_CASE("serving: a prompt's first token pays its causal attention and, under TP, two all-reduces per layer") {
   // Llama 2 7B (32 layers, 32 heads of 128) in FP16 on one A100 SXM4 80GB, one prompt of 2,048
-  // tokens: 2N FLOPs per token at the default GEMM share (312e12 x 0.75), plus the causal attention
+  // tokens: 2N FLOPs per token at the card's measured GEMM rate (265e12 of 312e12: the catalog's
+  // measured_bf16_matmul_tflops, as training takes it), plus the causal attention
   // 2 x 32 x 32 x (128 + 128) x 2048^2 / 2 FLOPs at the pre-Hopper attention share (312e12 x 0.6,
   // FlashAttention-2 on A100, arXiv:2307.08691).
   const Estimate one = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16",
@@ -522,7 +524,7 @@ TEST_CASE("serving: a prompt's first token pays its causal attention and, under 
   // The linear layers with one read of the weights at 2.039e12 x 0.8 B/s under the smooth roofline
   // (hardware.h), and five small kernels a layer, each 2048 x 4096 x 4 B at that rate (20 us).
   const double bw = 2.039e12 * 0.8;
-  const double linear = 2048 * 2.0 * one.active_params / (312e12 * 0.75), read = one.memory.weights_bytes / bw;
+  const double linear = 2048 * 2.0 * one.active_params / 265e12, read = one.memory.weights_bytes / bw;
   const double attention = 2.0 * 32 * 32 * 256 * 2048.0 * 2048.0 / 2 / (312e12 * 0.6);
   const double small = 32 * 5 * (2048 * 4096 * 4 / bw);
   REQUIRE(one.ttft_s);
@@ -532,7 +534,7 @@ TEST_CASE("serving: a prompt's first token pays its causal attention and, under 
   // 8.4 + 3 x 3.4 us of latency and 2 x 3/4 of the bytes at 300e9 x 0.8 (hardware.h).
   const Estimate four = xuanka::test::estimate_of(json::parse(R"({"model": "llama-2-70b", "task": "inference", "weights": "fp16",
       "gpu": "nvidia-a100-sxm4-80gb", "parallel": {"gpus": 4, "tp": 4}, "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 1}})"));
-  const double linear4 = 2048 * 2.0 * four.active_params / 4 / (312e12 * 0.75), read4 = four.memory.weights_bytes / bw;
+  const double linear4 = 2048 * 2.0 * four.active_params / 4 / 265e12, read4 = four.memory.weights_bytes / bw;
   const double attention4 = 2.0 * 80 * 64 * 256 * 2048.0 * 2048.0 / 2 / 4 / (312e12 * 0.6);
   const double small4 = 80 * 5 * (2048 * 8192 * 4 / bw);
   const double allreduce4 = 2 * 80 * ((8.4 + 3 * 3.4) * 1e-6 + 2.0 * 3 / 4 * 2048 * 8192 * 2.0 / (300e9 * 0.8));
@@ -567,7 +569,7 @@ TEST_CASE("serving: an engine that decodes the prompt's last token puts one deco
 TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small all-reduces per layer; throughput counts the prefill") {
   // Llama 2 70B in FP8 on two H100 SXM (TP 2), batch 1024, 128 in / 128 out (TensorRT-LLM's
   // throughput table). Per step each GPU computes 1024 x 2 x N / 2 FLOPs at the 16-bit GEMM rate
-  // (989e12 x 0.75) = 95 ms, against reading its 34.5 GB of weights and ~16 GB of FP8 KV cache at
+  // (the H100 SXM's measured 790e12) = 90 ms, against reading its 34.5 GB of weights and ~16 GB of FP8 KV cache at
   // 3.35e12 x 0.8 (~19 ms): the linear layers are compute-bound (Pope et al. 2022 §2). The
   // attention kernels then read each request's KV cache (128 prompt + on average 64 generated
   // tokens, half of it on each GPU) at 3.35e12 x 0.8: a separate kernel, so its time adds
@@ -579,7 +581,7 @@ TEST_CASE("serving: a large batch turns decode compute-bound; TP adds two small 
       "gpu": "nvidia-h100-sxm5-80gb", "parallel": {"gpus": 2, "tp": 2},
       "serving": {"batch": 1024, "prompt_tokens": 128, "output_tokens": 128, "kv_dtype": "fp8"}})"));
   // The linear layers: that compute and that weight read under the smooth roofline (hardware.h).
-  const double c = 1024 * 2.0 * e.active_params / 2 / (989e12 * 0.75), w = e.memory.weights_bytes / (3.35e12 * 0.8);
+  const double c = 1024 * 2.0 * e.active_params / 2 / 790e12, w = e.memory.weights_bytes / (3.35e12 * 0.8);
   const double compute = std::sqrt(c * c + w * w) + 80 * 4 * 5e-6;
   const double allreduce = 2 * 80 * 7.8e-6;
   const double attention = 1024 * (128 + 64) * e.kv_cache_per_token_bytes / 2 / (3.35e12 * 0.8);
@@ -776,8 +778,8 @@ TEST_CASE("serving: a card without a sourced memory bandwidth says why it gives 
 }
 
 TEST_CASE("serving: a prompt near the roofline's ridge says its first token is slower than either roof") {
-  // Llama 2 7B in FP16 on an A100 SXM4 80GB: 128 tokens are 1.73e12 FLOPs, 7.4 ms at 312e12 x
-  // 0.75, against 13.5 GB of weights, 8.3 ms at 2.039e12 x 0.8: within 3x of each other, so the
+  // Llama 2 7B in FP16 on an A100 SXM4 80GB: 128 tokens are 1.73e12 FLOPs, 6.5 ms at its measured
+  // 265e12, against 13.5 GB of weights, 8.3 ms at 2.039e12 x 0.8: within 3x of each other, so the
   // notice comes; 2,048 tokens (118 ms of FLOPs) are far past the ridge, and 1 token far below it.
   auto codes = [](int prompt) {
     json j = json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16", "gpu": "nvidia-a100-sxm4-80gb",

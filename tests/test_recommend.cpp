@@ -377,23 +377,25 @@ TEST_CASE("serving plan: 1,000 users at 40 tokens/s each on H100s running Llama-
   // at the average context 2048 + 512/2 = 2304 tokens: 0.302 GB per request. H100 SXM moves
   // 3.35 TB/s x 0.80 (streaming efficiency, core/hardware.h) = 2.68 TB/s.
   // Each step also runs 32 layers x 5 small kernels of 5 us (0.8 ms; vLLM's Llama layer, core/
-  // estimator.cpp) and its 32 x 4 GEMMs pay a kernel's fixed 5 us each (0.64 ms). The linear layers read the weights in m = 16.06 GB / 2.68 TB/s = 5.993 ms and
-  // compute c = b x 2 x 8.03e9 / (989e12 x 0.75) = b x 21.65 us, together sqrt(c^2 + m^2) (the
-  // smooth roofline, core/hardware.h). 40 tokens/s per user: step <= 25 ms ->
-  // sqrt((21.65 b)^2 + 5993^2) + 112.7 b + 1,440 <= 25,000 us -> b <= 148 (at 148: 24,915 us; at 149: 25,038).
+  // estimator.cpp) and its 32 x 4 GEMMs pay a kernel's fixed 5 us each (0.64 ms). The linear layers
+  // read the weights in m = 16.06 GB / 2.68 TB/s = 5.993 ms and compute c = b x 2 x 8.03e9 / 790e12
+  // (the H100 SXM's measured BF16 GEMM rate, the catalog's measured_bf16_matmul_tflops) = b x 20.33
+  // us, together sqrt(c^2 + m^2) (the smooth roofline, core/hardware.h). 40 tokens/s per user: step
+  // <= 25 ms -> sqrt((20.33 b)^2 + 5993^2) + 112.7 b + 1,440 <= 25,000 us -> b <= 149 (at 150:
+  // 25,069 us).
   // Memory, batching continuously (one prompt's prefill at a time, as vLLM): one request alone
   // takes 16.06 GB weights + 0.21 GB of its prefill's MLP activations (2048 x 14336 x 3 x 2 B +
   // 2048 x 4096 x 4 B) + 0.336 GB KV (2,560 tokens) + 1.41 GB context + 8% allocator overhead
   // (1.33 GB) = 19.3 GB; each further request adds its KV 0.336 GB x 1.08 = 0.362 GB: 80 GiB =
-  // 85.9 GB holds 1 + 66.6 / 0.362 = 184 requests. Decode alone would allow 148 per card.
+  // 85.9 GB holds 1 + 66.6 / 0.362 = 184 requests. Decode alone would allow 149 per card.
   // But each user's decode is stalled by the other users' prompts, prefilled on the same card
-  // (Estimate::request_s): a 2,048-token prompt takes D = sqrt(44.34^2 + 5.99^2) ms of linear layers
-  // (2 x 8.03e9 x 2,048 FLOPs at 741.75 TFLOP/s; one weight read) + 1.49 ms of attention (2 x 32 x
+  // (Estimate::request_s): a 2,048-token prompt takes D = sqrt(41.63^2 + 5.99^2) ms of linear layers
+  // (2 x 8.03e9 x 2,048 FLOPs at 790 TFLOP/s; one weight read) + 1.49 ms of attention (2 x 32 x
   // 32 x 256 x 2,048^2 / 2 FLOPs at 740 TFLOP/s, FlashAttention-3) + 2.00 ms of small kernels (160
-  // x 2,048 x 16 KiB at 2.68 TB/s) = 48.2 ms, and b prompts per cycle of T = b x ~47.8 ms + 512
+  // x 2,048 x 16 KiB at 2.68 TB/s) = 45.6 ms, and b prompts per cycle of T = b x ~45.1 ms + 512
   // steps. A user sees 512 / (T - ttft) tokens/s, ttft = D + the M/D/1 wait (rho = (b - 1) D / T;
-  // DistServe eq. 1) + half a step: at b = 84, step 17.2 ms, T = 4.02 + 8.79 = 12.8 s, ttft 68 ms:
-  // 40.2 tokens/s; at 85, 39.8. So speed binds at 84 per card, 1000 / 84 -> 12 cards.
+  // DistServe eq. 1) + half a step: at b = 86, step 17.4 ms, T = 3.88 + 8.90 = 12.8 s, ttft 64 ms:
+  // 40.3 tokens/s; at 87, 39.9. So speed binds at 86 per card, 1000 / 86 -> 12 cards.
   const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
                                {"weights", "bf16"}, {"serving", {{"prompt_tokens", 2048}, {"output_tokens", 512}}}});
   ServingTarget t;
@@ -402,13 +404,13 @@ TEST_CASE("serving plan: 1,000 users at 40 tokens/s each on H100s running Llama-
   const ServingPlan p = plan_serving(s, t);
   REQUIRE(p.met);
   CHECK(p.limit == "speed");
-  CHECK(p.batch_per_replica >= 83);
-  CHECK(p.batch_per_replica <= 85);
+  CHECK(p.batch_per_replica >= 85);
+  CHECK(p.batch_per_replica <= 87);
   CHECK(p.replicas == 12);
   CHECK(p.cards == 12);
-  CHECK(p.ttft_s > 0.0482);  // queued behind the others' prompts, more than one prompt's 48.2 ms
+  CHECK(p.ttft_s > 0.0455);  // queued behind the others' prompts, more than one prompt's 45.6 ms
   CHECK(p.tokens_per_s_per_user >= 40.0);
-  // 20 tokens/s: at memory's 184 a user still sees 21.5 tokens/s (the cycle above: T = 8.80 + 15.04 s, ttft 77 ms): memory binds.
+  // 20 tokens/s: at memory's 184 a user still sees 22.1 tokens/s (the cycle above: T = 8.30 + 14.97 s, ttft 73 ms): memory binds.
   t.tokens_per_s_per_user = 20;
   const ServingPlan m = plan_serving(s, t);
   CHECK(m.limit == "memory");
@@ -545,19 +547,24 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
   // 17.6 tokens/s, under 20.
   // Each user's decode is also stalled by the others' prompts (Estimate::request_s): per cycle a
   // rank prefills its requests' 2,048-token prompts, 2 x 37.5e9 active parameters x 2,048 = 154
-  // TFLOP each in GEMMs plus 2 x 61 layers x 128 heads x (192 + 128) x 2,048^2 / 2 = 10.5 TFLOP of
-  // causal attention. H200 at 8 cards (tp 1, ep 8: 8 ranks of 25): 25 x 154 / (1,979 x 0.75) = 2.6 s
-  // + 25 x 10.5 / (989 x 0.748) = 0.35 s per cycle against 512 x ~31 ms = 15.9 s of decode: a user
-  // sees ~512 / 18.9 = 27 tokens/s, the users still bind. H20 141GB at 16 cards (tp 4, ep 16: 4
-  // ranks of 50): prefill >= 50 x 154 / (4 x 296 x 0.75) = 8.7 s + 50 x 10.5 / 4 / (148 x 0.748) =
-  // 1.2 s; a decode step of 50 per rank reads >= 671 GB / 16 = 42 GB a card at 2.01 TB/s (20.9 ms),
-  // computes 50 x 2,304 x 61 x 2 x 32 x 1,088 FLOPs of absorbed attention (5.0 ms), reads 2.1 ms of
-  // MLA cache and runs 61 x 13 small kernels (4 ms): >= 32 ms, so T >= 9.9 + 16.4 = 26.3 s and a
-  // user sees <= 512 / 25.7 = 19.9 tokens/s: 16 cards miss 20, 32 (8 ranks of 25) serve all 200.
-  // 910B2 (no FP8: its GEMMs at the BF16 rate, 354 TFLOPS x 0.75) at 16 cards (tp 8, ep 16: 2 ranks
-  // of 100): prefill >= 100 x 154 / (8 x 265.5) = 7.25 s a cycle; its 1.6 TB/s x 0.8 reads 671 GB /
-  // 16 a step in >= 32.8 ms: T >= 7.25 + 16.8 = 24 s, <= 21.3 tokens/s before the attention, the
-  // small kernels and the all-to-all, which take it under 20: more than 16 cards.
+  // TFLOP each in GEMMs (at the card's measured GEMM share of its peak, the catalog's
+  // measured_bf16_matmul_tflops: H200 790/989, H20 142/148, 910B2 315/354) plus 2 x 61 layers x 128
+  // heads x (192 + 128) x 2,048^2 / 2 = 10.5 TFLOP of causal attention, and each of the 58 MoE layers
+  // sends every prompt token's hidden state to its 8 experts and back (7,168 x 8 x (1 + 2) B: FP8
+  // dispatch, BF16 combine), over the NIC (200 Gb/s x 0.8 = 20 GB/s by default) for the half of an
+  // EP 16 group beyond a card's server. H200 at 8 cards (tp 1, ep 8 inside NVLink: 8 ranks of 25):
+  // 25 x 154 / (1,979 x 0.799) = 2.4 s + 25 x 10.5 / (989 x 0.748) = 0.35 s per cycle against 512 x
+  // ~31 ms = 15.9 s of decode: a user sees ~512 / 18.6 = 27 tokens/s, the users still bind. H20 141GB
+  // at 16 cards (tp 4, ep 16: 4 ranks of 50): GEMMs >= 50 x 154 / (4 x 296 x 0.96) = 6.8 s, attention
+  // 50 x 10.5 / 4 / (148 x 0.748) = 1.2 s, all-to-all 58 x (50 x 2,048 / 4 x 7,168 x 8 x 3 B = 4.4 GB)
+  // / 2 / 20 GB/s = 6.4 s; a decode step of 50 per rank reads >= 671 GB / 16 = 42 GB a card at 2.01
+  // TB/s (20.9 ms), computes 50 x 2,304 x 61 x 2 x 32 x 1,088 FLOPs of absorbed attention (5.0 ms),
+  // reads 2.1 ms of MLA cache and runs 61 x 13 small kernels (4 ms): >= 32 ms, so T >= 14.4 + 16.4 =
+  // 30.8 s and a user sees <= 512 / 30.2 = 17 tokens/s: 16 cards miss 20, 32 (8 ranks of 25) serve
+  // all 200. 910B2 (no FP8: its GEMMs at the BF16 rate, 315 TFLOPS measured) at 16 cards (tp 8, ep
+  // 16: 2 ranks of 100): GEMMs >= 100 x 154 / (8 x 315) = 6.1 s and the same 6.4 s of all-to-all a
+  // cycle; its 1.6 TB/s x 0.8 reads 671 GB / 16 a step in >= 32.8 ms: T >= 12.5 + 16.8 = 29.3 s,
+  // <= 17.5 tokens/s: more than 16 cards.
   Scenario s;
   REQUIRE(from_json(json::parse(R"({"model": "deepseek-v3", "task": "inference", "weights": "fp8",
       "serving": {"batch": 1, "prompt_tokens": 2048, "output_tokens": 512, "engine": "sglang"}})"), cat(), s).empty());
