@@ -788,6 +788,12 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       }
       label_value(ctx, tr(L, Str::decode_speed), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
       range_row(ctx, FigureGroup::serving, *e.decode_tokens_per_s_per_request, "");
+      // On one pool a user's decode also waits while the others' prompts are prefilled (Estimate::request_s).
+      const double out = dv.scenario.serving.output_tokens;
+      if (e.request_s && out > 0 && *e.request_s > *e.ttft_s) {
+        const double seen = out / (*e.request_s - *e.ttft_s);
+        if (seen < 0.99 * *e.decode_tokens_per_s_per_request) label_value(ctx, tr(L, Str::seen_speed), core::format_sig(seen, 3));
+      }
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
       if (dv.cny_per_mtok) label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(*dv.cny_per_mtok, L));

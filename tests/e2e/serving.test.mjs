@@ -25,6 +25,8 @@ for (const [device, lang] of [[PHONE, 'zh'], [PHONE, 'en'], [DESKTOP, 'en'], [DE
     expect(text.includes(lang === 'zh' ? '按用户数规划的部署' : 'Deployments for these users'), 'the plan heading is missing');
     expect(text.includes(lang === 'zh' ? '每百万输出 token' : 'per million output tokens'), 'no cost per million tokens');
     expect(/\b8 × H200 SXM 141GB/.test(text), 'the H200 option is not 8 cards (tests/test_recommend.cpp derives 8 by hand)');
+    // The 910B2 serves with prefill on its own cards (tests/test_recommend.cpp: fewer cards than one pool).
+    expect(text.includes(lang === 'zh' ? '预填充与解码分池' : 'Prefill and decode on separate pools'), 'no option with prefill and decode pools');
     await screenshot(page, `${device.name}-${lang}-recommend-serving-plan`);
     await ensureVisible(page, device, 'rec.serving.3');
     await screenshot(page, `${device.name}-${lang}-recommend-serving-plan-more`);
@@ -35,6 +37,21 @@ for (const [device, lang] of [[PHONE, 'zh'], [PHONE, 'en'], [DESKTOP, 'en'], [DE
     const sc = s.scenario;
     expect(sc.serving.batch === 200, `batch ${sc.serving.batch}`);
     expect(sc.serving.engine === 'sglang', `engine ${sc.serving.engine}`);
+    // An option with pools opens in Estimate as the whole deployment: its prefill cards among its cards.
+    if (device === DESKTOP && lang === 'en') {
+      const { page: p2 } = await openPage(browser, device, `${pageUrl}#lang=${lang}&view=recommend&s=${hash(job)}&u=${targets}`);
+      const t2 = await drawn(p2);
+      const items = t2.split('\n').filter((l) => /^\d+\. \d+ × /.test(l));
+      const k = items.findIndex((l) => l.includes('910B2'));
+      expect(k >= 0, 'no 910B2 option');
+      await ensureVisible(p2, device, `rec.serving.open.${k}`);
+      await press(p2, device, `rec.serving.open.${k}`);
+      const s2 = await state(p2);
+      const d = s2.scenario.serving.disaggregated;
+      expect(d && d.prefill_gpus > 0 && d.prefill_gpus < s2.scenario.parallel.gpus, `pools not carried: ${JSON.stringify(s2.scenario)}`);
+      await screenshot(p2, `${device.name}-${lang}-serving-pools-estimate`);
+      await p2.close();
+    }
     expect(problems.length === 0, problems.join('; '));
     await page.close();
   });
