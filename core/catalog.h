@@ -45,6 +45,7 @@ struct Accelerator {
   std::optional<double> video_decode_1080p_fps;        // hardware video decode, H.264/H.265 1080p frames/s, whole card
   std::optional<double> l2_cache_bytes;                // last-level on-chip cache per die (l2_cache_mib)
   std::optional<double> measured_weight_read_bytes_per_s;  // a decode-sized GEMM's measured weight stream (measured_weight_read_gb_s)
+  std::optional<double> measured_decode_host_s_per_layer;  // host time per attention layer of a graph-mode decode step (measured_decode_host_us_per_layer)
   std::optional<std::string> form_factor, cooling;
   std::string form_factor_note, software_stack;
   std::map<std::string, Support> support;              // bf16 fp8 flash_attention bitsandbytes ...

@@ -159,7 +159,9 @@ const std::vector<VisionPrecisionRow>& EnumTable<VisionPrecision>::rows() {
 // Serving engines (SCENARIO.md "LLM serving at scale"): the word a case names. What an engine
 // changes is modelled where a source says so (core/estimator.cpp serving(): SGLang runs FP8
 // checkpoints as W8A8 with its MoE routing kernels; SGLang, vLLM and TensorRT-LLM run FA3 and
-// FlashMLA on Hopper); the rest run as the common path (CUDA graphs, paged KV).
+// FlashMLA on Hopper; transformers dispatches every kernel from Python, eagerly; vLLM(-Ascend) and
+// SGLang re-launch each attention layer from the host in Ascend's decode graph); the rest run as
+// the common path (CUDA graphs, paged KV).
 const std::vector<EnumRow<Engine>>& EnumTable<Engine>::rows() {
   static const std::vector<EnumRow<Engine>> r = {
       {Engine::vllm, "vllm", "eng_vllm"},           {Engine::sglang, "sglang", "eng_sglang"},

@@ -48,6 +48,22 @@ constexpr int kMoeSmallKernelsPerLayer = 4;
 // and down projections (SGLang's apply_w8a8_block_fp8_linear and invoke_fused_moe_kernel call
 // per_token_group_quant_fp8 before the GEMM: python/sglang/srt/layers/quantization/fp8_utils.py).
 constexpr int kW8A8QuantKernelsPerLayer = 4;
+// Hugging Face transformers' generate() runs the model eagerly, every kernel launched from Python
+// (no CUDA graph): a decoder layer is 43 kernels in transformers 4.46's modeling_llama.py with SDPA
+// attention — two RMSNorms of 8 each (to float32, pow, mean, add eps, rsqrt, mul, to dtype, weight
+// mul), the q/k/v projections (3), rotary on q and k (q*cos, neg and cat of rotate_half, *sin, add:
+// 5 each), the cache's two torch.cat, repeat_kv's two copies, SDPA, the transpose's copy and o_proj,
+// the MLP's gate, up, SiLU, mul and down (5) and two residual adds. Each token adds about 25 more:
+// the embedding, the causal mask, the final norm (8), the head, and generate()'s greedy loop
+// (argmax, the finished-sequence bookkeeping, cat of the new token and its mask).
+constexpr int kHfEagerKernelsPerLayer = 43;
+constexpr int kHfEagerKernelsPerToken = 25;
+// A MoE layer's experts in transformers run one by one in a Python loop over the experts the
+// tokens hit (Qwen2MoeSparseMoeBlock / MixtralSparseMoeBlock: torch.where for the expert's tokens,
+// gate, up, SiLU, mul, down, the routing weight's mul and index_add_: 8 kernels each), after the
+// router's GEMM, softmax, top-k and one-hot mask (about 6).
+constexpr int kHfEagerKernelsPerExpert = 8;
+constexpr int kHfEagerRouterKernels = 6;
 // GEMM kernels per layer of a decode step: QKV, output, gate-up and down (vLLM's Llama layer); a MoE
 // layer's routed experts run as two grouped GEMMs (fused_moe's two invoke_fused_moe_kernel) in place
 // of the MLP's two, and its shared experts, where it has them, as two more. Each pays a kernel's
@@ -1000,6 +1016,15 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double bytes = c.expert * stored_bytes(s.weights) * touched_share(m, tokens);
       return hw::smooth_roofline_s(tokens * 2.0 * routed_active / cpu_flop_per_s, bytes / cpu_bytes_per_s);
     };
+    // An eager engine's forward takes at least its kernels' dispatch from the host (the GPU runs
+    // behind the Python loop; generate() syncs every token to test for the end of the sequence).
+    auto host_s = [&](double tokens) {
+      if (v.engine != Engine::transformers || !m.has_shape()) return 0.0;
+      const double experts = m.moe && m.moe->experts > 0 ? m.moe->experts * touched_share(m, tokens) : 0.0;
+      const double kernels = layers * kHfEagerKernelsPerLayer + kHfEagerKernelsPerToken +
+                             moe_layers * (kHfEagerRouterKernels + experts * kHfEagerKernelsPerExpert);
+      return kernels * hw::kEagerInferenceDispatchS;
+    };
     // Attention FLOPs per query token and cached token: QK^T and PV over every head. MLA decodes in
     // its absorbed form (DeepSeek-V2, arXiv:2405.04434 §2.1.2-2.1.3: W^UK folded into the query and
     // W^UV into the output), each head attending over the cached latent (kv_lora_rank + rope dims)
@@ -1036,7 +1061,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double n = v.prompt_tokens;
     const double cached = v.prefix_cache_hit * n;
     auto prompt_total_s = [&](double len, double prompts, double in_cache) {
-      return prompt_s(len, prompts, in_cache) + prefill_allreduce_s(prompts * std::max(0.0, len - in_cache));
+      return std::max(prompt_s(len, prompts, in_cache) + prefill_allreduce_s(prompts * std::max(0.0, len - in_cache)), host_s(prompts * std::max(0.0, len - in_cache)));
     };
     // The batch's prompts as one forward per rank (engines batch their prefills); no prompt, no forward.
     const PoolRole role = v.disaggregated ? v.disaggregated->role : PoolRole::both;
@@ -1085,15 +1110,36 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double gemm_fixed_s = (layers * kDecodeGemmsPerLayer + shared_moe_layers * kMoeExtraGemmsPerLayer) * hw::kSmallKernelS;
     // One decode step of `requests` requests, each `per_request` tokens (1, or the drafted tokens
     // and one more when verifying), whose attention reads `ctx` cached tokens per request.
-    auto decode_step_s = [&](double requests, double per_request, double ctx) {
+    auto decode_device_s = [&](double requests, double per_request, double ctx) {
       const double tokens = requests * per_request;
       const double kv_bytes = requests * ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
       const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * ctx * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
       return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
              experts_cpu_s(tokens);
     };
+    // Where the card's attention operator takes the sequence lengths as a host list (CANN's fused
+    // attention under vLLM-Ascend and SGLang's NPU backend), every graph-mode decode step re-launches
+    // each layer's attention from the host beside the replay (catalog measured_decode_host_us_per_layer,
+    // vllm-ascend issue #13058): the step takes at least that.
+    const bool graph_engine = v.engine == Engine::vllm || v.engine == Engine::sglang;
+    const double graph_update_s = graph_engine && gpu->measured_decode_host_s_per_layer ? layers * *gpu->measured_decode_host_s_per_layer : 0.0;
+    auto decode_step_s = [&](double requests, double per_request, double ctx) {
+      return std::max({decode_device_s(requests, per_request, ctx), host_s(requests * per_request), graph_update_s});
+    };
     const double mean_ctx = n + v.output_tokens / 2.0;
     const double plain_step = decode_step_s(b, 1.0, mean_ctx);
+    if (detail == Detail::full && graph_update_s > 0 && graph_update_s >= decode_device_s(b, 1.0, mean_ctx)) {
+      const std::string host_ms = format_sig(graph_update_s * 1e3, 3), card_ms = format_sig(decode_device_s(b, 1.0, mean_ctx) * 1e3, 3);
+      e.assumptions.push_back(notice("a_graph_host", "each decode step re-launches every layer's attention from the host (the operator takes the sequence lengths as a host list): " +
+                                                         host_ms + " ms a step, more than the card's own " + card_ms + " ms",
+                                     {host_ms, card_ms}));
+    }
+    if (detail == Detail::full && host_s(b) > 0 && host_s(b) >= decode_device_s(b, 1.0, mean_ctx)) {
+      const std::string host_ms = format_sig(host_s(b) * 1e3, 3), card_ms = format_sig(decode_device_s(b, 1.0, mean_ctx) * 1e3, 3);
+      e.assumptions.push_back(notice("a_host_bound", "the engine launches every kernel from Python (eager, no CUDA graph): a token takes " + host_ms +
+                                                         " ms of the host's dispatch, the card's own work " + card_ms + " ms",
+                                     {host_ms, card_ms}));
+    }
     // Speculative decoding: a step verifies k drafted tokens and emits a of them on average
     // (accept_length, or the method's sourced acceptance: core/enums.cpp); drafting costs k forwards
     // of the draft. MTP and EAGLE draft with one transformer layer and the output head (DeepSeek-V3

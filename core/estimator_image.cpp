@@ -22,14 +22,10 @@ namespace {
 // compute). A desktop CPU dispatches faster (~7 us behind diffusers' RTX 4090 figure at batch 1),
 // so small-batch runs on desktop GeForce hosts are faster than estimated; the estimate says so.
 constexpr double kDispatchS = 30e-6;
-// The same dispatch for a plain torchvision forward without autograd (inference: no graph
-// recorded, no tensors saved for backward; conv/linear/norm modules with little Python of their
-// own): 15-20 us per kernel in the same H200 VM, from launch-bound eager forwards whose time does
-// not grow with the batch — ResNet-50 (174 kernels: 3.26 ms at batch 1, 3.48 at 8) and ViT-L/16
-// (341: 5.2 ms at 1 and 8); tests/vectors/measured/h200_2026-11-30.jsonl. Diffusers' denoisers
-// keep kDispatchS: their blocks run more Python per kernel (SD 1.5's inference step, 1133
-// kernels, took 40 ms at batch 1 and 4 alike: 35 us each).
-constexpr double kVisionDispatchS = 18e-6;
+// The same dispatch for a plain torchvision forward without autograd: hw::kEagerInferenceDispatchS.
+// Diffusers' denoisers keep kDispatchS: their blocks run more Python per kernel (SD 1.5's inference
+// step, 1133 kernels, took 40 ms at batch 1 and 4 alike: 35 us each).
+constexpr double kVisionDispatchS = hw::kEagerInferenceDispatchS;
 // Share of a large GEMM's rate that a denoiser's convolutions and attention reach (the card's
 // measured matmul rate is the GEMM's): FlashAttention-2 fwd+bwd at head dims 64-128 reaches
 // 50-73% of peak (arXiv:2307.08691, Fig. 4-6); implicit-GEMM convolutions with 320-1280

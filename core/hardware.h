@@ -46,6 +46,13 @@ constexpr double kNcclLlPcieStepUs = 1.0;
 // kernels; ViT-L/16 1.37 ms for 341).
 constexpr double kSmallKernelS = 5e-6;
 
+// Host time to dispatch one kernel from eager PyTorch without autograd (inference: no graph
+// recorded, no tensors saved for backward): 15-20 us per kernel in our H200 VM, from launch-bound
+// eager forwards whose time does not grow with the batch — ResNet-50 (174 kernels: 3.26 ms at batch
+// 1, 3.48 at 8) and ViT-L/16 (341: 5.2 ms at 1 and 8); tests/vectors/measured/h200_2026-11-30.jsonl.
+// A server or cloud host, where buyers rent and rack their cards; a desktop CPU dispatches faster.
+constexpr double kEagerInferenceDispatchS = 18e-6;
+
 // Collectives reach ~80% of the link's unidirectional peak (NCCL bus bandwidth on NVLink:
 // nccl-tests all_reduce_perf on DGX A100 reports ~230 of 300 GB/s).
 constexpr double kLinkEfficiency = 0.80;

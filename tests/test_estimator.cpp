@@ -981,3 +981,44 @@ TEST_CASE("serving memory: tensor parallelism splits the KV cache by KV head: ML
   CHECK(ll.kv_cache_per_token_bytes == 80 * 2 * 8 * 128 * 2);
   CHECK_THAT(ll.memory.kv_cache_bytes, WithinRel(4.0 * 2048 * 80 * 2 * 8 * 128 * 2 / 8, 1e-12));
 }
+
+TEST_CASE("serving engines: transformers' eager generate() is host-bound; Ascend's graph decode re-launches each attention layer") {
+  // Llama 2 13B (40 layers) in FP16 on an A100 SXM4 80GB, batch 1, a 1-token prompt. Under
+  // transformers every kernel is dispatched from Python: 43 a layer and 25 a token (core/
+  // estimator.cpp lists them from transformers 4.46's modeling_llama.py), each 18 us of host
+  // (hardware.h kEagerInferenceDispatchS, our H200 VM's eager inference forwards): (40 x 43 + 25) x
+  // 18 us = 31.41 ms a token, against the card's ~17 ms (26 GB of weights at 2.039 TB/s x 0.8 and
+  // the kernels' floors): the host binds. optimum's benchmark measured 30.43 ms on this setup
+  // (tests/vectors/validation_serving_own.jsonl).
+  const json hf = json::parse(R"({"model": "llama-2-13b", "task": "inference", "weights": "fp16", "gpu": "nvidia-a100-sxm4-80gb",
+      "serving": {"batch": 1, "prompt_tokens": 1, "output_tokens": 512, "engine": "transformers"}})");
+  const Estimate e = run(hf);
+  REQUIRE(e.decode_tokens_per_s_per_request);
+  CHECK_THAT(1.0 / *e.decode_tokens_per_s_per_request, WithinRel((40.0 * 43 + 25) * 18e-6, 1e-9));
+  bool said = false;
+  for (const auto& n : e.assumptions) said = said || n.code == "a_host_bound";
+  CHECK(said);
+  // vLLM replays a captured graph: the card's own time, under the host's.
+  json vllm = hf;
+  vllm["serving"]["engine"] = "vllm";
+  const Estimate g = run(vllm);
+  REQUIRE(g.decode_tokens_per_s_per_request);
+  CHECK(1.0 / *g.decode_tokens_per_s_per_request < 0.6 * (40.0 * 43 + 25) * 18e-6);
+  CHECK(1.0 / *g.decode_tokens_per_s_per_request > g.memory.weights_bytes / (2.039e12 * 0.8));
+
+  // Llama 2 7B (32 layers) in FP16 on four 910B3 at TP 4 under vLLM(-Ascend), batch 1: each card
+  // reads 13.5 GB / 4 at 1.6 TB/s x 0.8 (2.6 ms) plus its kernels' floors and 64 small all-reduces,
+  // under 5 ms; but every graph-mode step re-launches the 32 layers' attention from the host, 184
+  // us each (the catalog's measured_decode_host_us_per_layer, vllm-ascend issue #13058): 5.888 ms.
+  const json npu = json::parse(R"({"model": "llama-2-7b", "task": "inference", "weights": "fp16", "gpu": "huawei-ascend-910b3",
+      "parallel": {"gpus": 4, "tp": 4}, "serving": {"batch": 1, "prompt_tokens": 1, "output_tokens": 512, "engine": "vllm"}})");
+  const Estimate a = run(npu);
+  REQUIRE(a.decode_tokens_per_s_per_request);
+  CHECK_THAT(1.0 / *a.decode_tokens_per_s_per_request, WithinRel(32 * 184e-6, 1e-9));
+  // MindIE is not measured: no such floor is charged, the card's own time stands.
+  json mindie = npu;
+  mindie["serving"]["engine"] = "mindie";
+  const Estimate mi = run(mindie);
+  REQUIRE(mi.decode_tokens_per_s_per_request);
+  CHECK(1.0 / *mi.decode_tokens_per_s_per_request < 32 * 184e-6);
+}

@@ -160,7 +160,7 @@ int cmd_estimate(int argc, char** argv) {
                 format_sig(*e.days_expected, 3).c_str());
   }
   if (e.decode_tokens_per_s_per_request) {
-    std::printf("serving: time to first token %s s (one request; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",
+    std::printf("serving: time to first token %s s (at this load, queued; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",
                 format_sig(*e.ttft_s, 3).c_str(), format_sig(*e.prefill_s, 3).c_str(),
                 format_sig(*e.decode_tokens_per_s_per_request, 4).c_str(), format_sig(*e.decode_tokens_per_s_total, 4).c_str());
     print_range("serving.ttft_s", "s to the first token", 1.0);
