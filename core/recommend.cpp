@@ -258,6 +258,11 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
         if (t.e.streams) {
           o.reasons.push_back(notice("streams_per_card", format_sig(*t.e.streams, 4) + " camera streams per card at " + format_sig(t.s.vision->camera_fps, 3) + " fps",
                                      {format_sig(*t.e.streams, 4), format_sig(t.s.vision->camera_fps, 3)}));
+          // The requirement as a factory states it: so many streams, so many cards.
+          if (c.streams) {
+            const std::string want = std::to_string(*c.streams), n = std::to_string(o.cards), each = format_sig(std::floor(*t.e.streams), 4);
+            o.reasons.push_back(notice("streams_cards", want + " camera streams -> " + n + " x " + a.name + " (" + each + " streams each)", {want, n, a.name, each}));
+          }
           // What caps them: the model or the card's video decoders (the estimate's own words).
           for (const Notice& n : t.e.assumptions) {
             if (n.code == "a_decode_bound" || n.code == "a_compute_bound") o.reasons.push_back(n);

@@ -748,3 +748,46 @@ TEST_CASE("Recommend for an LLM served to users: the deployments that meet the t
   CHECK_FALSE(a.derived.serving_search);
   CHECK(a.derived.recommendation);
 }
+
+TEST_CASE("Recommend for a factory line: the camera streams typed on the page size the cards, say so, and ride the link") {
+  // Issue 39 item 4. YOLOv8m at 640 px, TensorRT FP16, batches of 16 frames, cameras at 25 fps: the
+  // page's Recommend takes the streams to serve, as the CLI's --streams does (core Constraints::
+  // streams): each option's cards are ceil(streams / the card's streams), and it says "16 streams ->
+  // N x card (K each)". The factory preset asks for its 16.
+  ui::AppState a;
+  ui::from_contract({{"model", "yolov8m"}, {"task", "inference"}, {"gpu", "nvidia-a10"},
+                     {"vision", {{"input", 640}, {"batch", 16}, {"precision", "fp16"}, {"runtime", "tensorrt"}, {"camera_fps", 25}}}},
+                    a.estimate.form);
+  a.view = ui::View::recommend;
+  a.recommend.streams = "100";
+  ui::recompute(a, cat());
+  REQUIRE(a.derived.recommendation);
+  REQUIRE_FALSE(a.derived.recommendation->options.empty());
+  int checked = 0;
+  for (const core::Option& o : a.derived.recommendation->options) {
+    const core::Estimate& e = o.estimate;  // the option's own estimate: one card's streams
+    if (!e.streams || *e.streams < 1) continue;
+    INFO(o.card->id);
+    CHECK(o.cards == static_cast<int>(std::ceil(100.0 / *e.streams)));
+    bool said = false;
+    for (const auto& n : o.reasons) said = said || (n.code == "streams_cards" && n.args.size() == 4 && n.args[0] == "100" && n.args[1] == std::to_string(o.cards));
+    CHECK(said);
+    ++checked;
+  }
+  CHECK(checked > 0);
+  // A count that does not read is named at its row, not guessed.
+  a.recommend.streams = "lots";
+  ui::recompute(a, cat());
+  CHECK_FALSE(a.derived.constraint_problems.empty());
+  // The link carries it.
+  a.recommend.streams = "100";
+  ui::recompute(a, cat());
+  ui::ConfigSources src;
+  src.hash = ui::share_hash(a);
+  const ui::PageConfig cfg = ui::read_config(src);
+  ui::AppState b;
+  std::vector<std::string> problems;
+  ui::apply_state(cfg.state, b, cat(), problems);
+  CHECK(problems.empty());
+  CHECK(b.recommend.streams == "100");
+}

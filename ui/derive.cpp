@@ -29,6 +29,7 @@ nlohmann::json constraints_json(const RecommendState& r, const core::Region* reg
   if (!r.deadline_days.empty()) c["deadline_days"] = typed(r.deadline_days);
   if (!r.max_cards.empty()) c["max_cards"] = typed(r.max_cards);
   if (!r.form_factor.empty()) c["form_factors"] = {r.form_factor};
+  if (!r.streams.empty()) c["streams"] = typed(r.streams);
   if (region) c["region"] = region->id;
   return c;
 }

@@ -84,6 +84,7 @@ struct Preset {
   const char* id;
   Str label;
   const char* json;
+  const char* streams = nullptr;  // a vision job's camera streams to serve (Recommend sizes the cards for them)
 };
 constexpr Preset kPresets[] = {
     {"lora7b", Str::preset_lora7b, R"({"model":"qwen2.5-7b","task":"lora","lora":{"rank":16,"targets":"all_linear"},"seq_len":4096,"micro_batch":1,"recompute":"none","parallel":{"gpus":1,"tp":1,"pp":1,"zero":0,"offload":"none"},"gpu":"nvidia-a100-sxm4-80gb","tokens":1e9})"},
@@ -96,7 +97,7 @@ constexpr Preset kPresets[] = {
     // 24 GB card, latents and captions cached as kohya/diffusers scripts do) and a factory line
     // (YOLOv8m on 1080p cameras at 25 fps, TensorRT fp16, one frame of each of 16 cameras per batch).
     {"sdxl_lora", Str::preset_sdxl_lora, R"({"model":"sdxl","task":"lora","precision":"bf16_mixed","weights":"bf16","lora":{"rank":16,"targets":"attn"},"micro_batch":1,"recompute":"full","gpu":"nvidia-rtx-4090","image":{"resolution":1024,"cache_latents":true,"cache_text_embeddings":true,"train_steps":3000}})"},
-    {"yolo_line", Str::preset_yolo_line, R"({"model":"yolov8m","task":"inference","gpu":"nvidia-a10","vision":{"input":640,"batch":16,"precision":"fp16","runtime":"tensorrt","camera_fps":25}})"},
+    {"yolo_line", Str::preset_yolo_line, R"({"model":"yolov8m","task":"inference","gpu":"nvidia-a10","vision":{"input":640,"batch":16,"precision":"fp16","runtime":"tensorrt","camera_fps":25}})", "16"},
 };
 
 bool draw_presets(AppState& state, FrameCtx& ctx) {
@@ -112,6 +113,7 @@ bool draw_presets(AppState& state, FrameCtx& ctx) {
     x += w + ImGui::GetStyle().ItemSpacing.x;
     if (button(ctx, (std::string("preset.") + p.id).c_str(), label, w)) {
       from_contract(nlohmann::json::parse(p.json), state.estimate.form);
+      state.recommend.streams = p.streams ? p.streams : "";
       changed = true;
     }
   }
@@ -703,6 +705,13 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       label_value(ctx, tr(L, Str::vis_fps), core::format_grouped(*e.fps));
       range_row(ctx, FigureGroup::inference_speed, *e.fps, "");
       label_value(ctx, tr(L, Str::vis_streams), core::format_grouped(e.streams.value_or(0)));
+      // The line's requirement (Recommend's streams to serve, the factory preset's 16): the cards it takes.
+      if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1 && e.streams && *e.streams >= 1 && s.gpu) {
+        char line[256];
+        std::snprintf(line, sizeof line, tr(L, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
+                      core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name.c_str());
+        text(ctx, line);
+      }
       track(ctx, "est.vision");
       if (dv.cost && dv.cost->rent_cny_per_hour && e.streams && *e.streams > 0) {
         // A card's rent for a month (730 h) over the streams it carries.

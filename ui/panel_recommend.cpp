@@ -227,6 +227,8 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     changed |= number_row(ctx, "rec.user_tps", tr(L, Str::plan_user_tps), state.estimate.user_tokens_per_s);
     changed |= number_row(ctx, "rec.ttft_target", tr(L, Str::plan_ttft), state.estimate.ttft_target_s);
   }
+  // A vision model serves camera streams: the cards are enough for them (core Constraints::streams).
+  if (dv.scenario.model.kind == "vision") changed |= number_row(ctx, "rec.streams", tr(L, Str::rec_streams), rs.streams);
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
   changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
   // (A serving plan has no job to finish and ranks by cost: no deadline, no goal.)

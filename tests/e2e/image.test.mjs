@@ -1,6 +1,6 @@
 // Browser tests of the image-generation and vision workloads (tests layer): the buyers' guides'
 // two presets on a desktop and an emulated phone, in Chinese and English, and their results.
-import { DESKTOP, PHONE, launch, openPage, state, press, screenshot, runner, expect } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, state, press, setField, settle, ensureVisible, screenshot, runner, expect } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -53,6 +53,35 @@ for (const device of [DESKTOP, PHONE]) {
     await page.close();
   });
 }
+
+// Issue 39 item 4: the factory job states its requirement on the page. The preset asks for its 16
+// camera streams; Recommend sizes the cards for them and says "16 路 → 1 张 ..."; typing 100 gives
+// each card ceil(100 / its streams) (tests/test_ui_model.cpp checks the counts against core's).
+await t.test('phone zh: the factory preset\'s 16 camera streams size Recommend\'s cards, and 100 typed there resize them', async () => {
+  const { page, problems } = await openPage(browser, PHONE);
+  await press(page, PHONE, 'preset.yolo_line');
+  await page.evaluate(() => window.xuanka.recordText(true));
+  await settle(page);
+  let text = (await state(page)).drawn_text.join('\n');
+  // Estimate says it too: the A10's 27 streams a card carry the 16 on one card.
+  expect(/16 路 → 1 张 A10/.test(text), 'Estimate has no "16 路 → 1 张 A10" line');
+  await press(page, PHONE, 'nav.recommend');
+  await settle(page);
+  text = (await state(page)).drawn_text.join('\n');
+  expect(/要接入的摄像头路数/.test(text), 'no streams field in Recommend');
+  expect(/16 路 → 1 张 /.test(text), `no "16 路 → 1 张" line: ${text.slice(0, 400)}`);
+  await ensureVisible(page, PHONE, 'rec.option.0');
+  await screenshot(page, 'phone-zh-recommend-yolo-16-streams');
+  await setField(page, PHONE, 'rec.streams', '100');
+  await settle(page);
+  text = (await state(page)).drawn_text.join('\n');
+  expect(/100 路 → \d+ 张 /.test(text), 'typing 100 streams did not resize the cards');
+  expect(!/16 路 → /.test(text), 'the 16-stream lines stayed');
+  await ensureVisible(page, PHONE, 'rec.option.0');
+  await screenshot(page, 'phone-zh-recommend-yolo-100-streams');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
 
 await browser.close();
 process.exit(t.finish());
