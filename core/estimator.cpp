@@ -630,12 +630,20 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   if (m.has_shape()) {
     // One layer's MLP intermediates (gated: gate, up and their product) or, without
     // FlashAttention, the attention scores; plus the prompt's logits.
-    const double tokens = batch * s.serving.prompt_tokens;
+    // vLLM and SGLang prefill in chunks, at most a token budget a forward, batching continuously
+    // (vLLM V1's scheduler always chunks; SGLang's server_args.py sets chunked_prefill_size by the
+    // card's memory: 2,048 under 35 GiB, 8,192 under 160 GiB, else 16,384): the prompts' tokens in
+    // one forward are at most that. Other engines prefill the batch's prompts whole.
+    double tokens = batch * s.serving.prompt_tokens;
+    if ((s.serving.engine == Engine::vllm || s.serving.engine == Engine::sglang) && s.gpu && s.gpu->memory_bytes) {
+      const double gib = *s.gpu->memory_bytes / 1073741824.0;
+      tokens = std::min(tokens, gib < 35 ? 2048.0 : gib < 160 ? 8192.0 : 16384.0);
+    }
     const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
     const double wb = wf == WeightFormat::fp32 ? 4.0 : 2.0;
     const double mlp = tokens * f * (m.ffn_type == "gated" || m.moe ? 3.0 : 2.0) * wb / tp;
-    const double scores = s.flash_attention ? 0.0
-        : 2.0 * batch * (m.heads / tp) * s.serving.prompt_tokens * s.serving.prompt_tokens * wb;
+    // Without FlashAttention each query token's scores over the whole prompt.
+    const double scores = s.flash_attention ? 0.0 : 2.0 * tokens * (m.heads / tp) * s.serving.prompt_tokens * wb;
     mem.activations_bytes = std::max(mlp, scores) + tokens * m.hidden * wb * 2.0;
     // Generation computes logits for each sequence's last position only (Hugging Face generate's
     // logits_to_keep=1, vLLM's sampler): 16-bit logits and their fp32 copy for sampling.

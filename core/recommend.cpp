@@ -528,13 +528,15 @@ namespace {
 // while total(1) + (b - 1) x per_request <= the card's memory. Infinity when nothing limits it.
 // With data-parallel attention (gpus > tp x pp) each rank holds its own requests: that many per
 // rank, times the ranks (SCENARIO.md "LLM serving at scale").
-double memory_cap(const Scenario& s, const Estimate& one) {
+double memory_cap(const Scenario& s, const Estimate& one, double band) {
   const double ranks = std::max(1, s.parallel.gpus / std::max(1, s.parallel.tp * s.parallel.pp));
   const MemoryBreakdown& m1 = one.memory;
   const double overhead = one.peak_allocated_bytes > 0 ? 1.0 + m1.fragmentation_bytes / one.peak_allocated_bytes : 1.0;
   const double per_request = (m1.kv_cache_bytes + m1.logits_bytes) * overhead;
   if (!s.gpu || !s.gpu->memory_bytes || !(per_request > 0)) return std::numeric_limits<double>::infinity();
-  return ranks * (1.0 + std::floor(std::max(0.0, *s.gpu->memory_bytes - one.total_bytes) / per_request));
+  // The top of the memory range, total / (1 - band), must fit: total <= memory x (1 - band).
+  const double usable = *s.gpu->memory_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
+  return ranks * (1.0 + std::floor(std::max(0.0, usable - one.total_bytes) / per_request));
 }
 }  // namespace
 
@@ -563,7 +565,8 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   plan.users = users;
   plan.ttft_s = one.ttft_s.value_or(0);
   plan.tokens_per_s_per_user = one.decode_tokens_per_s_per_request.value_or(0);
-  if (!one.fits.value_or(false)) {
+  const double band = std::clamp(t.memory_band, 0.0, 0.9);
+  if (!one.fits.value_or(false) || (s.gpu && s.gpu->memory_bytes && one.total_bytes > *s.gpu->memory_bytes * (1.0 - band))) {
     plan.limit = "fit";
     return plan;
   }
@@ -576,7 +579,7 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
     plan.limit = "speed";
     return plan;
   }
-  const double mem_cap = std::min(memory_cap(s, one), users);
+  const double mem_cap = std::min(memory_cap(s, one, band), users);
   // Speed falls as the batch grows (each step reads every request's KV cache): bisect for the
   // largest batch that keeps each user's tokens/s, up to the users and what memory holds.
   const double cap = std::min({users, mem_cap, 1e6});
@@ -590,9 +593,14 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   };
   auto speed_ok = [&](const Estimate& e) { return seen_speed(e) >= t.tokens_per_s_per_user; };
   auto ttft_ok = [&](const Estimate& e) { return !t.ttft_s || e.ttft_s.value_or(0) <= *t.ttft_s; };
+  // Memory as Estimate counts it at that batch (its KV caches and a prefill chunk's activations),
+  // its range's top within the card: the sized scenario opens in Estimate as "fits".
+  auto memory_ok = [&](const Estimate& e) {
+    return e.fits.value_or(false) && (!s.gpu || !s.gpu->memory_bytes || e.total_bytes <= *s.gpu->memory_bytes * (1.0 - band));
+  };
   auto meets = [&](long long b) {
     const Estimate e = at(b);
-    return speed_ok(e) && ttft_ok(e);
+    return speed_ok(e) && ttft_ok(e) && memory_ok(e);
   };
   if (!meets(1)) {  // alone it met both; a user's own stalls cannot fail it, but say so if they do
     plan.limit = speed_ok(one) ? "ttft" : "speed";
@@ -607,9 +615,12 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   const Estimate chosen = at(lo);
   plan.tokens_per_s_per_user = seen_speed(chosen);
   plan.ttft_s = chosen.ttft_s.value_or(plan.ttft_s);
-  if (lo >= users) plan.limit = "users";
-  else if (lo >= mem_cap) plan.limit = "memory";
-  else plan.limit = speed_ok(at(lo + 1)) ? "ttft_load" : "speed";
+  if (lo >= users) {
+    plan.limit = "users";
+  } else {
+    const Estimate next = at(lo + 1);
+    plan.limit = lo >= mem_cap || !memory_ok(next) ? "memory" : speed_ok(next) ? "ttft_load" : "speed";
+  }
   plan.replicas = static_cast<long long>(std::ceil(users / static_cast<double>(lo)));
   plan.cards = plan.replicas * plan.cards_per_replica;
   plan.met = true;
@@ -779,7 +790,7 @@ std::vector<ServingPoint> serving_curve(Scenario s, int max_points) {
   s.serving.batch = 1;
   const Estimate one = estimate(s);
   if (!one.fits.value_or(false) || !one.decode_tokens_per_s_per_request) return out;
-  const double cap = std::min(memory_cap(s, one), 65536.0);
+  const double cap = std::min(memory_cap(s, one, 0.0), 65536.0);
   for (long long b = 1; b <= cap && static_cast<int>(out.size()) < max_points - 1; b *= 2) out.push_back(point(b));
   const long long last = static_cast<long long>(cap);
   if (out.empty() || out.back().batch != last) out.push_back(point(last));

@@ -88,6 +88,10 @@ struct ServingTarget {
   // law (Little 1961: L = lambda x W), W being a request's time in the system = its time to first
   // token + output tokens / the per-user speed (the target's, else what one request alone gets).
   std::optional<double> requests_per_s;
+  // The memory figures' band (catalog/accuracy.json): a replica is sized so that the top of its
+  // memory range fits the card, Estimate's "fits" (core/accuracy.h fit_verdict), not only its point
+  // estimate. 0: the point estimate.
+  double memory_band = 0;
 };
 struct ServingPlan {
   bool met = false;

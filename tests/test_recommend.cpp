@@ -383,11 +383,12 @@ TEST_CASE("serving plan: 1,000 users at 40 tokens/s each on H100s running Llama-
   // us, together sqrt(c^2 + m^2) (the smooth roofline, core/hardware.h). 40 tokens/s per user: step
   // <= 25 ms -> sqrt((20.33 b)^2 + 5993^2) + 112.7 b + 1,440 <= 25,000 us -> b <= 149 (at 150:
   // 25,069 us).
-  // Memory, batching continuously (one prompt's prefill at a time, as vLLM): one request alone
-  // takes 16.06 GB weights + 0.21 GB of its prefill's MLP activations (2048 x 14336 x 3 x 2 B +
-  // 2048 x 4096 x 4 B) + 0.336 GB KV (2,560 tokens) + 1.41 GB context + 8% allocator overhead
-  // (1.33 GB) = 19.3 GB; each further request adds its KV 0.336 GB x 1.08 = 0.362 GB: 80 GiB =
-  // 85.9 GB holds 1 + 66.6 / 0.362 = 184 requests. Decode alone would allow 149 per card.
+  // Memory, batching continuously with chunked prefill (vLLM; SGLang's 8,192-token chunk on an
+  // 80 GB card): from 4 requests on, a forward's prompt tokens are one 8,192-token chunk, whose MLP
+  // activations are 8192 x 14336 x 3 x 2 B + 8192 x 4096 x 4 B = 0.839 GB; with the 16.06 GB of
+  // weights, 0.336 GB of KV a request (2,560 tokens; its logits row, 0.8 MB, beside it), 8%
+  // allocator overhead on these and 1.41 GB of context: 1.41 + 1.08 x (16.90 + 0.3368 b) <= 85.9 GB
+  // (80 GiB) -> b <= 182 requests. Decode alone would allow 149 per card.
   // But each user's decode is stalled by the other users' prompts, prefilled on the same card
   // (Estimate::request_s): a 2,048-token prompt takes D = sqrt(41.63^2 + 5.99^2) ms of linear layers
   // (2 x 8.03e9 x 2,048 FLOPs at 790 TFLOP/s; one weight read) + 1.49 ms of attention (2 x 32 x
@@ -410,13 +411,31 @@ TEST_CASE("serving plan: 1,000 users at 40 tokens/s each on H100s running Llama-
   CHECK(p.cards == 12);
   CHECK(p.ttft_s > 0.0455);  // queued behind the others' prompts, more than one prompt's 45.6 ms
   CHECK(p.tokens_per_s_per_user >= 40.0);
-  // 20 tokens/s: at memory's 184 a user still sees 22.1 tokens/s (the cycle above: T = 8.30 + 14.97 s, ttft 73 ms): memory binds.
+  // 20 tokens/s: at memory's 182 a user still sees 22.3 tokens/s (the cycle above: T = 8.21 + 14.85 s, ttft 73 ms): memory binds.
   t.tokens_per_s_per_user = 20;
   const ServingPlan m = plan_serving(s, t);
   CHECK(m.limit == "memory");
-  CHECK(m.batch_per_replica >= 180);
-  CHECK(m.batch_per_replica <= 188);
-  CHECK(m.replicas == 6);  // 1000 / 184 -> 6
+  CHECK(m.batch_per_replica >= 181);
+  CHECK(m.batch_per_replica <= 183);
+  CHECK(m.replicas == 6);  // 1000 / 182 -> 6
+  // Sized so that Estimate says "fits", not "tight": with a memory band b the top of the range,
+  // total / (1 - b), must fit, so the total must be within 85.9 GB x (1 - b). At b = 0.15: 1.41 +
+  // 1.08 x (16.90 + 0.3368 r) <= 73.0 -> r <= 146 requests (a user then sees ~26 tokens/s, above 20:
+  // memory still binds), 1000 / 146 -> 7 replicas; each sized replica's total, over 1 - b, is within
+  // the card.
+  t.memory_band = 0.15;
+  const ServingPlan banded = plan_serving(s, t);
+  CHECK(banded.limit == "memory");
+  CHECK(banded.batch_per_replica >= 145);
+  CHECK(banded.batch_per_replica <= 147);
+  CHECK(banded.replicas == 7);
+  Scenario sized = s;
+  sized.serving.batch = static_cast<int>(banded.batch_per_replica);
+  const Estimate se = estimate(sized);
+  CHECK(se.total_bytes / (1 - 0.15) <= 80.0 * 1073741824.0);
+  sized.serving.batch = static_cast<int>(m.batch_per_replica);  // the point-sized batch would be "tight"
+  CHECK(estimate(sized).total_bytes / (1 - 0.15) > 80.0 * 1073741824.0);
+  t.memory_band = 0;
   // A first token within 1 ms cannot be had: one read of 16 GB at 2.68 TB/s alone takes 6 ms.
   t.ttft_s = 0.001;
   CHECK(plan_serving(s, t).limit == "ttft");

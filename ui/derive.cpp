@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "core/catalog_embedded.h"
 #include "core/contract.h"
 #include "core/run_config.h"
 #include "ui/app_state.h"
@@ -113,6 +114,15 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   if (auto v = bounded_input(state.estimate.user_tokens_per_s, "est.user_tps", 0, 1e5, false, fe)) target.tokens_per_s_per_user = *v;
   target.ttft_s = bounded_input(state.estimate.ttft_target_s, "est.ttft_target", 0, 3600, true, fe);
   target.requests_per_s = bounded_input(state.estimate.requests_per_s, "est.rps", 0, 1e6, true, fe);
+  // Sized so that Estimate's own verdict on the sized scenario is "fits" (issue 39: a pick must not
+  // open as "tight"): the embedded accuracy's memory band, read once.
+  static const double memory_band = [] {
+    core::Diagnostics ad;
+    const core::Accuracy acc = core::load_embedded_accuracy(ad);
+    const core::AccuracyGroup* g = acc.group(core::FigureGroup::memory);
+    return g ? g->band : 0.0;
+  }();
+  target.memory_band = memory_band;
   if (!state.today.empty()) ci.today = state.today;
 
   const bool cost_inputs_ok = fe.empty();

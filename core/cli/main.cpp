@@ -339,6 +339,10 @@ int cmd_recommend(int argc, char** argv) {
     if (targets[1].value) t.tokens_per_s_per_user = 1000.0 / *targets[1].value;
     t.ttft_s = targets[2].value;
     t.requests_per_s = targets[3].value;
+    // Sized so that Estimate says "fits": the top of the memory range within the card.
+    Diagnostics ad;
+    const Accuracy acc = load_embedded_accuracy(ad);
+    if (const AccuracyGroup* g = acc.group(FigureGroup::memory)) t.memory_band = g->band;
     const ServingSearch r = plan_deployments(s, cat, t, c);
     if (as_json) {
       std::printf("%s\n", dump_json(to_json(r), 2).c_str());
