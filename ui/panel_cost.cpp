@@ -155,7 +155,11 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   label_value(ctx, tr(L, Str::power_facility), core::format_sig(c.facility_power_kw, 3) + " kW");
   label_value(ctx, tr(L, Str::racks), core::format_sig(c.racks, 3));
   if (c.job_rent_cny) label_value(ctx, tr(L, Str::job_cost), core::format_cny(*c.job_rent_cny, L) + " " + tr(L, Str::rented));
-  if (c.job_energy_kwh) label_value(ctx, tr(L, Str::energy), core::format_grouped(*c.job_energy_kwh) + " · " + core::format_cny(*c.job_energy_cny, L));
+  // Under 1,000 kWh to three figures (a short job's 0.4 kWh is not "0"), above it grouped whole.
+  if (c.job_energy_kwh) {
+    const std::string kwh = *c.job_energy_kwh < 1000 ? core::format_sig(*c.job_energy_kwh, 3) : core::format_grouped(*c.job_energy_kwh);
+    label_value(ctx, tr(L, Str::energy), kwh + " · " + core::format_cny(*c.job_energy_cny, L));
+  }
   if (!c.warnings.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
     for (const auto& w : c.warnings) {

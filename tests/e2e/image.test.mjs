@@ -1,6 +1,6 @@
 // Browser tests of the image-generation and vision workloads (tests layer): the buyers' guides'
 // two presets on a desktop and an emulated phone, in Chinese and English, and their results.
-import { DESKTOP, PHONE, launch, openPage, state, press, setField, settle, ensureVisible, screenshot, runner, expect } from './lib.mjs';
+import { DESKTOP, PHONE, launch, openPage, pageUrl, state, press, setField, settle, ensureVisible, screenshot, runner, expect } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -79,6 +79,23 @@ await t.test('phone zh: the factory preset\'s 16 camera streams size Recommend\'
   expect(!/16 路 → /.test(text), 'the 16-stream lines stayed');
   await ensureVisible(page, PHONE, 'rec.option.0');
   await screenshot(page, 'phone-zh-recommend-yolo-100-streams');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+// Issue 39 item 6: a short job's energy reads as what it is, not "0 度" beside a price.
+await t.test('phone zh: Cost gives a short QLoRA job its energy to three figures', async () => {
+  // QLoRA of an 8B model on one RTX 4090 over 2M tokens: minutes, well under 1 kWh (whole kWh read "0").
+  const job = { model: 'llama-3.1-8b', task: 'qlora', gpu: 'nvidia-rtx-4090', seq_len: 2048, tokens: 2e6 };
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#view=cost&s=${encodeURIComponent(JSON.stringify(job))}`);
+  await page.evaluate(() => window.xuanka.recordText(true));
+  await settle(page);
+  const lines = (await state(page)).drawn_text;
+  const k = lines.findIndex((l) => l.startsWith('任务电量'));
+  expect(k >= 0, 'no job energy row in Cost');
+  const value = lines.slice(k, k + 3).find((l) => / · ¥/.test(l)) || '';
+  const kwh = parseFloat(value.replace(/,/g, ''));
+  expect(kwh > 0 && kwh < 1, `job energy reads "${value}"`);
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
