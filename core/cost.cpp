@@ -130,7 +130,17 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   const double host_w = full_host_w * (r.nodes - 1) +
                         (last == Platform::workstation ? kHostPowerWorkstationW : last == Platform::pcie4 ? kHostPowerPcie4W : full_host_w);
   const double network = r.nodes > 1 ? in.network_cny_per_node.value_or(kNetworkPerNodeCny) * r.nodes : 0;
-  if (price) r.purchase_cny = (*price * n + platforms + network) * (1 + r.vat_goods);
+  // SXM and OAM cards are sold on their 8-card baseboard (HGX / OAM servers are not sold part
+  // populated): buying fewer than a board's cards buys the whole board's. The job's rent and power
+  // stay those of the cards it uses; the break-even below compares renting as many as are bought.
+  const double bought = sc == ServerClass::board8 && !in.server_cny ? kCardsPerServer * r.nodes : n;
+  if (price) r.purchase_cny = (*price * bought + platforms + network) * (1 + r.vat_goods);
+  if (bought > n && price) {
+    const std::string b = format_sig(bought, 4), used = format_sig(n, 4);
+    r.warnings.push_back(notice("board_bought", card.name + " is sold on 8-card boards: buying means " + b + " cards (the job uses " + used +
+                                                    "); the break-even compares renting " + b + ". For fewer cards, look at a PCIe card",
+                                {card.name, b, used}));
+  }
   if (!in.server_cny) {
     if (last == Platform::workstation) {
       r.assumptions.push_back(notice("a_workstation", "workstation (without cards) " + format_sig(kWorkstationCny / 1e4, 3) + "万 CNY for 1-2 consumer cards (a round figure: use a quote)",
@@ -179,8 +189,9 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (r.rent_cny_per_hour) r.rent_monthly_cny = *r.rent_cny_per_hour * busy_h;
   // Break-even of buying outright: the month m where rent x m = purchase + opex x m (before the
   // hardware is sold), else where it equals purchase - resale + opex x m (after).
-  if (r.purchase_cny && r.rent_monthly_cny && *r.rent_monthly_cny > opex_month) {
-    const double margin = *r.rent_monthly_cny - opex_month;
+  const double rent_bought_month = r.rent_monthly_cny ? *r.rent_monthly_cny * bought / n : 0.0;  // renting the cards bought
+  if (r.purchase_cny && r.rent_monthly_cny && rent_bought_month > opex_month) {
+    const double margin = rent_bought_month - opex_month;
     double m = *r.purchase_cny / margin;
     if (m > in.depreciation_months) m = std::max(in.depreciation_months, (*r.purchase_cny - r.residual_cny) / margin);
     r.break_even_months = m;

@@ -233,6 +233,34 @@ TEST_CASE("cost: when buying pays off only after the resale, the break-even coun
   CHECK_THAT(*cost(l40s, nullptr, in, std::nullopt).break_even_months, WithinRel(198000.0 / 3650.0, 1e-9));
 }
 
+TEST_CASE("cost: one SXM card is bought as its 8-card board, and the break-even compares renting eight") {
+  // Issue 39 item 6: one H100 SXM "bought" a whole 8-card platform for one card (break-even 339
+  // months). HGX boards are sold with their 8 GPUs: buying means 8 cards. Card 200,000 CNY, the
+  // baseboard server 400,000 (cost.cpp's round figure), rent 10 CNY per card-hour, no power price:
+  // purchase 8 x 200,000 + 400,000 = 2,000,000; renting the 8 bought is 8 x 10 x 730 = 58,400 a
+  // month, so buying pays back in 2,000,000 / 58,400 = 34.2 months (within 36 of depreciation). The
+  // job's own rent stays one card's: 7,300 a month.
+  const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
+  CostInputs in;
+  in.cards = 1;
+  in.card_price_cny = 200000;
+  in.rent_cny_per_card_hour = 10;
+  in.electricity_cny_per_kwh = 0;
+  const CostResult r = cost(h100, nullptr, in, std::nullopt);
+  REQUIRE(r.purchase_cny);
+  CHECK_THAT(*r.purchase_cny, WithinRel(2000000.0, 1e-9));
+  REQUIRE(r.rent_monthly_cny);
+  CHECK_THAT(*r.rent_monthly_cny, WithinRel(7300.0, 1e-9));
+  REQUIRE(r.break_even_months);
+  CHECK_THAT(*r.break_even_months, WithinRel(2000000.0 / 58400.0, 1e-9));
+  CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Notice& n) { return n.code == "board_bought"; }));
+  // Eight cards fill the board: nothing more is bought, nothing is said.
+  in.cards = 8;
+  const CostResult full = cost(h100, nullptr, in, std::nullopt);
+  CHECK_THAT(*full.purchase_cny, WithinRel(2000000.0, 1e-9));
+  CHECK_FALSE(std::any_of(full.warnings.begin(), full.warnings.end(), [](const Notice& n) { return n.code == "board_bought"; }));
+}
+
 TEST_CASE("cost: a partly filled PCIe server is priced as the smaller platform its cards need") {
   // cost.cpp's platform figures: 8-slot PCIe 120,000 CNY / 1,000 W, 4-slot 60,000 / 600 W,
   // workstation for 1-2 consumer cards 15,000 / 300 W; baseboard cards always 400,000.
@@ -245,7 +273,7 @@ TEST_CASE("cost: a partly filled PCIe server is priced as the smaller platform i
   in.cards = 1;
   CHECK(*cost(g4090, nullptr, in, std::nullopt).purchase_cny == 10000 + 15000);    // one 4090 in a workstation
   CHECK(*cost(l40s, nullptr, in, std::nullopt).purchase_cny == 10000 + 60000);     // a datacenter PCIe card: 4-slot server
-  CHECK(*cost(h100, nullptr, in, std::nullopt).purchase_cny == 10000 + 400000);    // SXM comes on its 8-card baseboard
+  CHECK(*cost(h100, nullptr, in, std::nullopt).purchase_cny == 8 * 10000 + 400000);  // SXM comes on its 8-card baseboard, with its 8 cards
   in.cards = 4;
   CHECK(*cost(g4090, nullptr, in, std::nullopt).purchase_cny == 40000 + 60000);
   in.cards = 12;  // one full 8-slot server + a 4-slot one, and the network of 2 nodes (150,000 each)
