@@ -45,7 +45,7 @@ constexpr double kVatServices = 0.06;
 
 std::optional<double> rent_cumulative_cny(const CostResult& c, double months) {
   if (!c.rent_monthly_cny) return std::nullopt;
-  return *c.rent_monthly_cny * months;
+  return *c.rent_monthly_cny * c.bought_per_card_asked * months;
 }
 
 std::optional<double> own_cumulative_cny(const CostResult& c, double months) {
@@ -134,12 +134,13 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   // populated): buying fewer than a board's cards buys the whole board's. The job's rent and power
   // stay those of the cards it uses; the break-even below compares renting as many as are bought.
   const double bought = sc == ServerClass::board8 && !in.server_cny ? kCardsPerServer * r.nodes : n;
+  r.bought_per_card_asked = bought / n;
   if (price) r.purchase_cny = (*price * bought + platforms + network) * (1 + r.vat_goods);
   if (bought > n && price) {
     const std::string b = format_sig(bought, 4), used = format_sig(n, 4);
     r.warnings.push_back(notice("board_bought", card.name + " is sold on 8-card boards: buying means " + b + " cards (the job uses " + used +
                                                     "); the break-even compares renting " + b + ". For fewer cards, look at a PCIe card",
-                                {card.name, b, used}));
+                                {card.name, b, used, b}));
   }
   if (!in.server_cny) {
     if (last == Platform::workstation) {
@@ -189,7 +190,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (r.rent_cny_per_hour) r.rent_monthly_cny = *r.rent_cny_per_hour * busy_h;
   // Break-even of buying outright: the month m where rent x m = purchase + opex x m (before the
   // hardware is sold), else where it equals purchase - resale + opex x m (after).
-  const double rent_bought_month = r.rent_monthly_cny ? *r.rent_monthly_cny * bought / n : 0.0;  // renting the cards bought
+  const double rent_bought_month = r.rent_monthly_cny ? *r.rent_monthly_cny * r.bought_per_card_asked : 0.0;  // renting the cards bought
   if (r.purchase_cny && r.rent_monthly_cny && rent_bought_month > opex_month) {
     const double margin = rent_bought_month - opex_month;
     double m = *r.purchase_cny / margin;

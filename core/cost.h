@@ -48,6 +48,9 @@ struct CostResult {
   std::optional<double> own_monthly_cny;         // depreciation + power at utilisation
   double power_monthly_cny = 0;                  // electricity for the busy hours of a month
   std::optional<double> rent_monthly_cny;        // rent for the same busy hours
+  // Cards a purchase buys over those asked (an SXM/OAM board's 8 for fewer): renting versus owning
+  // (the break-even, the cumulative totals) compares renting as many as are bought.
+  double bought_per_card_asked = 1;
   double colocation_monthly_cny = 0;             // racks x rack rent, when given
   double residual_cny = 0;                       // resale at the end of depreciation
   double depreciation_months = 36;

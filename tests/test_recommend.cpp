@@ -254,6 +254,8 @@ TEST_CASE("cost: one SXM card is bought as its 8-card board, and the break-even 
   REQUIRE(r.break_even_months);
   CHECK_THAT(*r.break_even_months, WithinRel(2000000.0 / 58400.0, 1e-9));
   CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Notice& n) { return n.code == "board_bought"; }));
+  // The cumulative rent the chart sets against owning is the eight's: 58,400 a month.
+  CHECK_THAT(*rent_cumulative_cny(r, 10), WithinRel(584000.0, 1e-9));
   // Eight cards fill the board: nothing more is bought, nothing is said.
   in.cards = 8;
   const CostResult full = cost(h100, nullptr, in, std::nullopt);

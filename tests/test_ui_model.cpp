@@ -791,3 +791,21 @@ TEST_CASE("Recommend for a factory line: the camera streams typed on the page si
   CHECK(problems.empty());
   CHECK(b.recommend.streams == "100");
 }
+
+TEST_CASE("notices: a slot named twice is filled both times (one SXM card bought with its board)") {
+  CHECK(ui::fill_slots("{0} then {1}, {0} again", {"a", "b"}) == "a then b, a again");
+  // The Cost warning for one H100 SXM names the 8 bought twice, in both languages.
+  core::CostInputs in;
+  in.cards = 1;
+  in.card_price_cny = 200000;
+  in.rent_cny_per_card_hour = 10;
+  in.electricity_cny_per_kwh = 0;
+  const core::CostResult r = core::cost(*cat().find_accelerator("nvidia-h100-sxm5-80gb"), nullptr, in, std::nullopt);
+  const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [](const core::Notice& n) { return n.code == "board_bought"; });
+  REQUIRE(w != r.warnings.end());
+  for (const core::Lang L : {core::Lang::zh, core::Lang::en}) {
+    const std::string text = ui::notice_text(L, *w);
+    CHECK(text.find('{') == std::string::npos);
+    CHECK(text.find('8') != text.rfind('8'));  // the 8 bought, twice
+  }
+}

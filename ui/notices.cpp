@@ -20,8 +20,9 @@ std::string notice_text(core::Lang L, const core::Notice& n) {
 std::string fill_slots(std::string text, const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string slot = "{" + std::to_string(i) + "}";
-    const std::size_t p = text.find(slot);
-    if (p != std::string::npos) text.replace(p, slot.size(), args[i]);
+    // Every occurrence (a sentence may name a figure twice); the next search starts past the
+    // argument just written, so an argument that itself reads "{n}" is left alone.
+    for (std::size_t p = text.find(slot); p != std::string::npos; p = text.find(slot, p + args[i].size())) text.replace(p, slot.size(), args[i]);
   }
   return text;
 }
