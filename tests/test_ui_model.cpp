@@ -11,6 +11,7 @@
 #include "core/contract.h"
 #include "core/url_params.h"
 #include "ui/app_state.h"
+#include "ui/export.h"
 #include "ui/notices.h"
 #include "ui/page_state.h"
 #include "ui/scenario_form.h"
@@ -807,5 +808,24 @@ TEST_CASE("notices: a slot named twice is filled both times (one SXM card bought
     const std::string text = ui::notice_text(L, *w);
     CHECK(text.find('{') == std::string::npos);
     CHECK(text.find('8') != text.rfind('8'));  // the 8 bought, twice
+  }
+}
+
+TEST_CASE("a job of minutes reads in minutes: Markdown, the summary line and Recommend's lines") {
+  // Issue 39 item 7: "0.0214 天" for a job of half an hour. QLoRA of an 8B model on one RTX 4090
+  // over 2M tokens takes minutes (core's estimate); every text that states its time says so in the
+  // unit that reads (ui/notices.cpp duration_text: under a day in hours, under an hour in minutes).
+  ui::AppState a;
+  a.lang = core::Lang::zh;
+  ui::from_contract({{"model", "llama-3.1-8b"}, {"task", "qlora"}, {"gpu", "nvidia-rtx-4090"}, {"seq_len", 2048}, {"tokens", 2e6}}, a.estimate.form);
+  ui::recompute(a, cat());
+  REQUIRE(a.derived.estimate);
+  REQUIRE(a.derived.estimate->days);
+  REQUIRE(*a.derived.estimate->days * 24 < 1);  // under an hour
+  const std::string md = ui::export_markdown(a, cat());
+  const std::string line = ui::summary_line(a);
+  for (const std::string& text : {md, line}) {
+    CHECK(text.find("分钟") != std::string::npos);
+    CHECK(text.find(" 天") == std::string::npos);
   }
 }

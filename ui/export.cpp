@@ -25,7 +25,7 @@ std::string summary_line(const AppState& state) {
   const core::Estimate& e = *d.estimate;
   std::string s = std::string(tr(L, Str::per_gpu_memory)) + " " + core::format_bytes_binary(e.total_bytes);
   if (e.fits) s += std::string(", ") + tr(L, *e.fits ? Str::fits : Str::does_not_fit);
-  if (e.days) s += ", " + core::format_sig(*e.days, 3) + " " + tr(L, Str::days);
+  if (e.days) s += ", " + duration_text(L, *e.days);
   if (e.decode_tokens_per_s_total) s += ", " + core::format_grouped(*e.decode_tokens_per_s_total) + " " + tr(L, Str::total_speed);
   return s;
 }
@@ -80,7 +80,7 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   for (const auto& [k, v] : rows) md += "| " + std::string(tr(L, k)) + " | " + core::format_gib(v) + " |\n";
   md += "| **" + std::string(tr(L, Str::per_gpu_memory)) + "** | **" + core::format_gib(e.total_bytes) + "** |\n\n";
   if (e.fits) md += "- " + std::string(tr(L, *e.fits ? Str::fits : Str::does_not_fit)) + " (" + tr(L, Str::headroom) + " " + core::format_bytes_binary(*e.headroom_bytes) + ")\n";
-  if (e.days) md += "- " + std::string(tr(L, Str::training_time)) + ": " + core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + ", " + core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours) + "\n";
+  if (e.days) md += "- " + std::string(tr(L, Str::training_time)) + ": " + duration_text(L, *e.days) + ", " + core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours) + "\n";
   if (e.mfu) md += "- MFU " + core::format_sig(*e.mfu * 100, 3) + "%, " + core::format_grouped(*e.tokens_per_s_per_gpu) + " " + tr(L, Str::tokens_per_s_gpu) + "\n";
   if (d.cost && d.cost->job_rent_cny) md += "- " + std::string(tr(L, Str::job_cost)) + ": " + core::format_cny(*d.cost->job_rent_cny, L) + " " + tr(L, Str::rented) + "\n";
   if (e.decode_tokens_per_s_total) md += "- " + std::string(tr(L, Str::total_speed)) + ": " + core::format_grouped(*e.decode_tokens_per_s_total) + "\n";
@@ -144,7 +144,7 @@ nlohmann::json result_picture(const AppState& state, const core::Catalog& catalo
                   tr_key(L, core::info(s.task).label));
   if (s.gpu) lines.push_back(std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name);
   if (e.days) {
-    lines.push_back(std::string(tr(L, Str::training_time)) + ": " + core::format_sig(*e.days, 3) + " " + tr(L, Str::days) + " · " +
+    lines.push_back(std::string(tr(L, Str::training_time)) + ": " + duration_text(L, *e.days) + " · " +
                     core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
   }
   if (e.decode_tokens_per_s_total) lines.push_back(std::string(tr(L, Str::total_speed)) + ": " + core::format_grouped(*e.decode_tokens_per_s_total));

@@ -91,7 +91,7 @@ void draw_scatter(AppState& state, FrameCtx& ctx, const core::Recommendation& r)
   track(ctx, "rec.scatter");
   if (tapped_item() && near) state.recommend.picked_point = static_cast<int>(near - r.options.data());
   auto describe = [&](const core::Option& o) {
-    return option_title(L, o) + " · " + core::format_sig(*o.job_days, 3) + " " + tr(L, Str::days) + " · " + core::format_cny(*o.job_cny, L);
+    return option_title(L, o) + " · " + duration_text(L, *o.job_days) + " · " + core::format_cny(*o.job_cny, L);
   };
   if (near) {
     const std::string tip = describe(*near);
@@ -288,7 +288,7 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
       track(ctx, ("rec.option." + std::to_string(k)).c_str());
       if (o.pareto) text_disabled(ctx, tr(L, Str::rec_pareto_tag));
       std::string line;
-      if (o.job_days) line += core::format_sig(*o.job_days, 3) + " " + tr(L, Str::days);
+      if (o.job_days) line += duration_text(L, *o.job_days);  // 31 分钟, not 0.0214 天
       // Renting: the job's rent and the hourly rate; buying: the purchase, labelled, and no
       // hourly rent beside it.
       const bool buy = state.recommend.budget_kind == "buy";
