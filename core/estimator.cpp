@@ -610,6 +610,16 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e, De
 
 // [SECTION] inference memory — weights in their stored format (+ quantisation constants), the
 // KV cache of the batch, and the prefill's largest transient.
+// The prompt tokens a continuously batching engine prefills in one forward: SGLang's
+// server_args.py sets chunked_prefill_size by the card's memory (gpu_mem < 35 * 1024 MiB: 2,048;
+// < 160 * 1024 MiB: 8,192; else 16,384), and vLLM V1's scheduler chunks likewise.
+double prefill_chunk_tokens(double card_memory_bytes) {
+  constexpr double kMiB = 1048576.0;
+  if (card_memory_bytes < 35.0 * 1024 * kMiB) return 2048;
+  if (card_memory_bytes < 160.0 * 1024 * kMiB) return 8192;
+  return 16384;
+}
+
 void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   const ModelArch& m = s.model;
   MemoryBreakdown& mem = e.memory;
@@ -630,14 +640,11 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   if (m.has_shape()) {
     // One layer's MLP intermediates (gated: gate, up and their product) or, without
     // FlashAttention, the attention scores; plus the prompt's logits.
-    // vLLM and SGLang prefill in chunks, at most a token budget a forward, batching continuously
-    // (vLLM V1's scheduler always chunks; SGLang's server_args.py sets chunked_prefill_size by the
-    // card's memory: 2,048 under 35 GiB, 8,192 under 160 GiB, else 16,384): the prompts' tokens in
-    // one forward are at most that. Other engines prefill the batch's prompts whole.
+    // vLLM and SGLang prefill in chunks (prefill_chunk_tokens): the prompts' tokens in one forward
+    // are at most a chunk. Other engines prefill the batch's prompts whole.
     double tokens = batch * s.serving.prompt_tokens;
     if ((s.serving.engine == Engine::vllm || s.serving.engine == Engine::sglang) && s.gpu && s.gpu->memory_bytes) {
-      const double gib = *s.gpu->memory_bytes / 1073741824.0;
-      tokens = std::min(tokens, gib < 35 ? 2048.0 : gib < 160 ? 8192.0 : 16384.0);
+      tokens = std::min(tokens, prefill_chunk_tokens(*s.gpu->memory_bytes));
     }
     const double f = m.moe ? m.moe->expert_ffn_hidden * (m.moe->top_k + m.moe->shared_experts) : m.ffn_hidden;
     const double wb = wf == WeightFormat::fp32 ? 4.0 : 2.0;
