@@ -784,6 +784,7 @@ json to_json(const Recommendation& r) {
   for (const auto& o : r.options) j["options"].push_back(to_json(o));
   for (const auto& o : r.pareto) j["pareto"].push_back(to_json(o));
   j["nearest"] = r.nearest ? to_json(*r.nearest) : json(nullptr);
+  j["left_out"] = notices(r.left_out);
   return j;
 }
 

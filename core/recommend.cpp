@@ -11,6 +11,7 @@
 #include "core/contract.h"
 #include "core/format.h"
 #include "core/hardware.h"
+#include "core/host.h"
 
 namespace xuanka::core {
 
@@ -55,11 +56,41 @@ struct Trial {
   Estimate e;
 };
 
+// Fits as Estimate judges it: the top of the memory range, total / (1 - band), within the card
+// (core/accuracy.h fit_verdict), so a pick with 3% headroom never opens as "tight".
+bool fits_range(const Estimate& e, const Accelerator& card, double band) {
+  return e.fits.value_or(false) && card.memory_bytes && e.total_bytes <= *card.memory_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
+}
+
+// What a card's vendor stack runs, by the catalog's support levels (each row sourced in
+// catalog/accelerators.json): "yes" and "partial" run; "no" and "unknown" are no way to run it.
+// A card that lists no level is not judged (a vendor overlay may omit them).
+bool documented(const Accelerator& a, const char* key) {
+  const auto it = a.support.find(key);
+  return it == a.support.end() || it->second.level == "yes" || it->second.level == "partial";
+}
+// The sharding a card's stack can run for training (issue 39 item 1: 4,096 Biren BR100 at ZeRO-3
+// were offered though nothing documents DeepSpeed or Megatron on its stack): tensor and pipeline
+// parallelism are Megatron's (Ascend's MindSpeed counts, "partial"); ZeRO-2/3 are DeepSpeed's (or
+// FSDP's, which the same row covers); ZeRO-1 is also Megatron's distributed optimizer.
+struct StackRuns {
+  bool model_parallel = true, zero1 = true, zero23 = true;
+  bool restricted() const { return !model_parallel || !zero1 || !zero23; }
+};
+StackRuns stack_runs(const Accelerator& a) {
+  StackRuns r;
+  r.model_parallel = documented(a, "megatron");
+  r.zero23 = documented(a, "deepspeed_zero");
+  r.zero1 = r.zero23 || r.model_parallel;
+  return r;
+}
+
 bool lora_like(Task t) { return t == Task::lora || t == Task::qlora; }
 
 // [SECTION] search — for one card and count, the fastest strategy that fits: tensor parallel
 // inside the fast domain, pipeline when needed, ZeRO 1-3, recompute, optimizer offload last.
-std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card, int n, long& runs) {
+std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card, int n, double band, long& runs) {
+  const StackRuns stack = stack_runs(card);
   const ModelArch& m = base.model;
   const bool train = base.task != Task::inference;
   const int domain = std::max(1, card.domain_cards.value_or(1));
@@ -68,10 +99,11 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
     if (tp > n || n % tp) continue;
     if (m.heads > 0 && (m.heads % tp || (m.kv_heads % tp && tp % m.kv_heads))) continue;
     if (tp > 1 && tp > domain && !train) continue;
+    if (tp > 1 && train && !stack.model_parallel) continue;
     tps.push_back(tp);
   }
   std::vector<int> pps = {1};
-  if (train && m.layers > 0) {
+  if (train && m.layers > 0 && stack.model_parallel) {
     for (int pp : {2, 4, 8, 16}) {
       if (pp <= m.layers && n % pp == 0) pps.push_back(pp);
     }
@@ -94,15 +126,20 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
       const int ranks = n / (tp * pp);
       const int cp = std::gcd(base.parallel.cp, ranks), ep = std::gcd(base.parallel.ep, n / pp);
       const int dp = ranks / cp;
-      const std::vector<int> zeros = !train || base.task == Task::qlora ? std::vector<int>{0}
-                                   : dp > 1 ? std::vector<int>{1, 2, 3} : std::vector<int>{0};
+      std::vector<int> zeros = {0};
+      if (train && base.task != Task::qlora && dp > 1) {
+        zeros.clear();
+        if (stack.zero1) zeros.push_back(1);
+        if (stack.zero23) zeros.insert(zeros.end(), {2, 3});
+        if (zeros.empty()) zeros.push_back(0);  // plain data parallel: every stack's PyTorch DDP
+      }
       // For this layout the first fit in this order is its fastest: less recompute first, then
       // the lowest ZeRO stage (ZeRO-3 adds parameter gathers), offload only as a last resort.
       bool found = false;
       for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full}) {
         if (found || (!train && rc != Recompute::none)) break;
         for (Offload off : {Offload::none, Offload::optimizer}) {
-          if (found || (off != Offload::none && (!train || best))) break;
+          if (found || (off != Offload::none && (!train || best || !stack.zero23))) break;  // ZeRO-Offload is DeepSpeed's
           for (int zero : zeros) {
             // One candidate reused, its varying fields set here: a scenario holds the model's
             // strings, and copies add up over ~45k trials.
@@ -119,7 +156,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             t.s.global_batch = train ? std::max(base.global_batch, dp * base.micro_batch) : base.global_batch;
             t.e = estimate(t.s, Detail::numbers);
             ++runs;
-            if (!t.e.fits.value_or(false)) continue;
+            if (!fits_range(t.e, card, band)) continue;
             found = true;
             const double time = t.e.step_time_s ? *t.e.step_time_s * t.s.parallel.gpus / t.s.global_batch
                               : t.e.served_tokens_per_s() ? 1.0 / *t.e.served_tokens_per_s() : 1.0 / n;
@@ -172,6 +209,18 @@ void explain(Option& o, const Constraints& c) {
     o.warnings.push_back(notice("domestic_stack", "check operator coverage and framework versions on the vendor stack before committing"));
     if (o.scenario.precision == Precision::fp8_mixed && a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back(notice("no_fp8", a.name + " has no FP8", {a.name}));
   }
+  // The network the pick's gradient sync needs per card against its generation's reference server
+  // (core/host.cpp: DGX H100 400 Gb/s, DGX A100 and Atlas 800T A2 200 Gb/s per card): a pick
+  // needing 357 Gb/s on a 200 Gb/s design must say so (issue 39 item 1).
+  if (o.scenario.task != Task::inference) {
+    const HostSizing h = size_host(o.scenario, o.estimate);
+    if (h.sync_gbit_per_s_per_card && h.nic_gbit_per_s_per_card && *h.sync_gbit_per_s_per_card > *h.nic_gbit_per_s_per_card) {
+      const std::string need = format_sig(*h.sync_gbit_per_s_per_card, 3), ref = format_sig(*h.nic_gbit_per_s_per_card, 3);
+      o.warnings.push_back(notice("net_over_design", "needs " + need + " Gb/s of network per card to hide the gradient sync; the " + h.nic_reference + " design has " + ref +
+                                                         " Gb/s per card: plan a faster fabric, or expect the sync to show in each step",
+                                  {need, h.nic_reference, ref}));
+    }
+  }
   for (const auto& w : o.estimate.warnings) o.warnings.push_back(w);
   if (!o.meets_deadline && c.deadline_days) o.warnings.push_back(notice("misses_deadline", "misses the deadline of " + format_sig(*c.deadline_days, 3) + " days", {format_sig(*c.deadline_days, 3)}));
   if (!o.within_budget) o.warnings.push_back(notice("over_budget", "over budget"));
@@ -182,13 +231,14 @@ void explain(Option& o, const Constraints& c) {
 // streams asked for; an image generator trains data-parallel on 1-8 cards (ZeRO and
 // checkpointing when needed) or serves on one.
 std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, const Constraints& c, long& runs) {
+  const double band = c.memory_band;
   std::vector<Trial> out;
   Scenario s = base;
   s.gpu = &card;
   if (base.model.kind == "vision") {
     Trial t{s, estimate(s)};
     ++runs;
-    if (!t.e.fits.value_or(false) || !t.e.streams || *t.e.streams < 1) return out;
+    if (!fits_range(t.e, card, band) || !t.e.streams || *t.e.streams < 1) return out;
     const int cards = c.streams ? static_cast<int>(std::ceil(*c.streams / *t.e.streams)) : 1;
     if (c.max_cards && cards > *c.max_cards) return out;
     t.s.parallel.gpus = cards;
@@ -203,6 +253,7 @@ std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, c
     for (Recompute rc : {Recompute::none, Recompute::full}) {
       for (int zero : n > 1 ? std::vector<int>{0, 2, 3} : std::vector<int>{0}) {
         if (found) break;
+        if (zero > 0 && !stack_runs(card).zero23) continue;  // ZeRO is DeepSpeed's (or FSDP's): the stack must run it
         Trial t{s, {}};
         t.s.parallel.gpus = n;
         t.s.parallel.zero = train && !lora_like(s.task) ? zero : 0;
@@ -210,7 +261,7 @@ std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, c
         if (train && t.s.global_batch < n * t.s.micro_batch) t.s.global_batch = n * t.s.micro_batch;
         t.e = estimate(t.s);
         ++runs;
-        if (t.e.fits.value_or(false)) {
+        if (fits_range(t.e, card, band)) {
           out.push_back(t);
           found = true;
         }
@@ -226,8 +277,19 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   Recommendation rec;
   std::vector<Option> all;
   const bool train = base.task != Task::inference;
+  // A camera line's inference server takes PCIe cards: the buyers' guide names the A10 and L40S
+  // (../shared/seeds/000_53e277ed0031a4b8.txt, 制造业质检视觉模型), and an SXM, OAM or module card
+  // comes only on an 8-card training baseboard (HGX, OAM UBB, Atlas 800T; see core/cost.cpp).
+  // Unless the buyer asks for a form factor, those modules are left out of a vision job (issue 39
+  // item 1: a 910C for YOLO), and the count says so.
+  const bool camera_line = base.model.kind == "vision" && !train && c.form_factors.empty();
+  int modules_left = 0, stacks_left = 0;
   for (const Accelerator& a : catalog.accelerators) {
     if (!card_allowed(a, c)) continue;
+    if (camera_line && a.form_factor && *a.form_factor != "pcie" && *a.form_factor != "pcie_consumer") {
+      ++modules_left;
+      continue;
+    }
     // QLoRA's NF4 is bitsandbytes; a card it does not run on cannot take the job as asked.
     if (base.task == Task::qlora && a.support.count("bitsandbytes") && a.support.at("bitsandbytes").level == "no") continue;
     std::vector<Notice> notes;
@@ -277,6 +339,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
     // count meets it (a 7B pretrain on 1T tokens fits on 1 card but needs 64 for 30 days).
     std::optional<int> first;
     std::optional<double> card_best_days;
+    const std::size_t options_before = all.size();
     std::vector<int> counts = card_counts(c.max_cards);
     for (int n : counts) {
       const bool deadline_unmet = c.deadline_days && (!card_best_days || *card_best_days > *c.deadline_days);
@@ -293,7 +356,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       // published pretraining batch (DeepSeek-V3, arXiv:2412.19437 §4.2: 15360 x 4096 = 63M
       // tokens) no recipe goes, so more cards are not a real option.
       if (train && static_cast<double>(n) / 8 * s.seq_len > kLargestBatchTokens) break;
-      const auto t = best_strategy(s, a, n, rec.estimates_run);
+      const auto t = best_strategy(s, a, n, c.memory_band, rec.estimates_run);
       if (!t) continue;
       if (!first) first = n;
       if (t->e.days && (!card_best_days || *t->e.days < *card_best_days)) card_best_days = t->e.days;
@@ -316,6 +379,57 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       if (c.max_rack_kw && o.cost.it_power_kw / o.cost.nodes > *c.max_rack_kw) continue;
       explain(o, c);
       all.push_back(std::move(o));
+    }
+    if (train && all.size() == options_before && stack_runs(a).restricted()) ++stacks_left;
+  }
+  // A pick with more than 4x the cards of another that meets the same deadline is a cluster of
+  // another scale, not an answer to this job: 128 x RTX 4090 for a 70B fine-tune that 16 x H800
+  // finish sooner (issue 39 item 1, whose rule this is). The deadline is the buyer's; without one,
+  // the pick's own time (another option as fast on a quarter of the cards); without a time (no
+  // tokens to train), the fewest cards that fit.
+  constexpr int kPlausibleCardsFactor = 4;
+  {
+    std::vector<bool> drop(all.size(), false);
+    long dropped = 0;
+    int fewest_seen = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const Option& o = all[i];
+      for (const Option& p : all) {
+        if (p.cards * kPlausibleCardsFactor >= o.cards) continue;
+        const bool same_deadline = c.deadline_days ? p.meets_deadline
+                                 : o.job_days ? p.job_days && *p.job_days <= *o.job_days
+                                              : true;
+        if (same_deadline) {
+          drop[i] = true;
+          if (!fewest_seen || p.cards < fewest_seen) fewest_seen = p.cards;
+        }
+      }
+      dropped += drop[i] ? 1 : 0;
+    }
+    if (dropped > 0) {
+      std::vector<Option> kept_options;
+      kept_options.reserve(all.size() - dropped);
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        if (!drop[i]) kept_options.push_back(std::move(all[i]));
+      }
+      all = std::move(kept_options);
+      const std::string n = std::to_string(dropped), few = std::to_string(fewest_seen);
+      rec.left_out.push_back(notice("left_out_count", n + " options need more than 4x the cards of another that is as fast or meets the same deadline (as few as " + few + ")",
+                                    {n, few}));
+    }
+  }
+  if (stacks_left > 0) {
+    rec.left_out.push_back(notice("left_out_stack", std::to_string(stacks_left) + " cards whose vendor stack documents none of the sharding this job needs (DeepSpeed ZeRO / FSDP, Megatron)",
+                                  {std::to_string(stacks_left)}));
+  }
+  if (modules_left > 0) {
+    rec.left_out.push_back(notice("left_out_module", std::to_string(modules_left) + " SXM/OAM/module cards, sold only on 8-card training boards (pick a form factor to see them)",
+                                  {std::to_string(modules_left)}));
+  }
+  if (c.budget_cny) {
+    const long unpriced = std::count_if(all.begin(), all.end(), [](const Option& o) { return !o.job_cny; });
+    if (unpriced > 0) {
+      rec.left_out.push_back(notice("left_out_unpriced", std::to_string(unpriced) + " options have no price to hold against the budget", {std::to_string(unpriced)}));
     }
   }
   // Pareto front of (days, cost): no other option is both faster and cheaper.

@@ -24,6 +24,10 @@ struct Constraints {
   const Region* region = nullptr;
   std::optional<int> streams;               // vision: camera streams to serve (cards = enough for them)
   double utilisation = 1.0;                 // for break-even
+  // The memory figures' band (catalog/accuracy.json): an option fits when the top of its memory
+  // range fits the card, Estimate's "fits" (core/accuracy.h fit_verdict), not only its point
+  // estimate, so a pick never opens in Estimate as "tight" (issue 39 item 1). 0: the point estimate.
+  double memory_band = 0;
 };
 
 struct Option {
@@ -45,6 +49,12 @@ struct Recommendation {
   std::optional<Option> nearest;            // the best option ignoring budget and deadline
   std::optional<Notice> what_it_would_take; // e.g. "a budget of 1.2M CNY" or "a deadline of 13 days"
   long estimates_run = 0;
+  // What the ranking left out and why, one notice per rule with its count (issue 39 item 1: a
+  // budget must not hide 40 unpriced options in silence): "left_out_count" (more than 4x the
+  // cards another option needs for the same deadline), "left_out_stack" (cards whose vendor stack
+  // documents none of the sharding the job needs), "left_out_module" (8-card training modules for
+  // a camera line), "left_out_unpriced" (no price to hold against the budget).
+  std::vector<Notice> left_out;
 };
 
 Recommendation recommend(const Scenario& base, const Catalog& catalog, const Constraints& c);

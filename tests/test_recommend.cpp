@@ -5,6 +5,7 @@
 
 #include "core/contract.h"
 #include "core/catalog_embedded.h"
+#include "core/host.h"
 #include "core/recommend.h"
 #include "ui/strings.h"
 #include "vectors_io.h"
@@ -723,4 +724,119 @@ TEST_CASE("serving plan: Qwen3-32B for 16 users at 20 tokens/s on RTX 4090 and L
   g2.parallel.gpus = 2;
   g2.parallel.tp = 2;
   CHECK_FALSE(estimate(g2).fits.value_or(true));
+}
+
+// Issue 39 item 1: picks a buyer can take as answers. Each rule is written beside its code in
+// core/recommend.cpp; these tests hold the seeds' 70B full fine-tune (../shared/seeds, the page's
+// "ft70b" preset) and a factory line to them.
+namespace {
+Scenario ft70b() {
+  return scenario({{"model", "llama-3.1-70b"}, {"task", "full_ft"}, {"seq_len", 4096}, {"micro_batch", 1}, {"global_batch", 256},
+                   {"recompute", "full"}, {"tokens", 2e9}});
+}
+}  // namespace
+
+TEST_CASE("recommend: a pick fits as Estimate judges it, the top of its memory range within the card") {
+  // Band b: the range's top is total / (1 - b) (core/accuracy.cpp range_of), so an option must have
+  // total <= memory x (1 - b). With b = 0.15, a 3%-headroom pick (the old top 910B, 16 cards) fails.
+  Constraints c;
+  c.domestic_only = true;
+  const Recommendation loose = recommend(ft70b(), cat(), c);
+  // Without the band some pick sits inside it (the test can fail: the rule is not vacuous).
+  CHECK(std::any_of(loose.options.begin(), loose.options.end(),
+                    [](const Option& o) { return o.estimate.total_bytes > *o.card->memory_bytes * 0.85; }));
+  c.memory_band = 0.15;
+  const Recommendation r = recommend(ft70b(), cat(), c);
+  REQUIRE_FALSE(r.options.empty());
+  for (const Option& o : r.options) {
+    INFO(o.cards << " x " << o.card->id);
+    CHECK(o.estimate.total_bytes <= *o.card->memory_bytes * 0.85);
+  }
+}
+
+TEST_CASE("recommend: no pick takes more than 4x the cards of another as fast, or meeting the same deadline") {
+  for (const std::optional<double> deadline : {std::optional<double>(), std::optional<double>(10.0)}) {
+    Constraints c;
+    c.deadline_days = deadline;
+    const Recommendation r = recommend(ft70b(), cat(), c);
+    REQUIRE_FALSE(r.options.empty());
+    for (const Option& o : r.options) {
+      for (const Option& p : r.options) {
+        INFO(o.cards << " x " << o.card->id << " vs " << p.cards << " x " << p.card->id);
+        const bool same = deadline ? p.meets_deadline : (p.job_days && o.job_days && *p.job_days <= *o.job_days);
+        CHECK_FALSE((same && p.cards * 4 < o.cards));
+      }
+    }
+    // 128 x RTX 4090 for this job (issue 39's example) is gone, and the page says how many went.
+    CHECK(std::none_of(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->id == "nvidia-rtx-4090" && o.cards >= 128; }));
+    CHECK(std::any_of(r.left_out.begin(), r.left_out.end(), [](const Notice& n) { return n.code == "left_out_count"; }));
+  }
+}
+
+TEST_CASE("recommend: sharded training only on cards whose stack documents the sharding") {
+  // Biren BR100: DeepSpeed and Megatron support "unknown" in the catalog (its stack is claimed at
+  // launch, not verified). A 70B full fine-tune needs ZeRO or tensor parallelism (1,120 GB of
+  // states at 16 B/param, ZeRO §3, over 64 GB cards), so it has no option and is counted.
+  const Accelerator* br100 = cat().find_accelerator("biren-br100");
+  REQUIRE(br100);
+  REQUIRE(br100->support.at("deepspeed_zero").level == "unknown");
+  REQUIRE(br100->support.at("megatron").level == "unknown");
+  Constraints c;
+  c.domestic_only = true;
+  const Recommendation r = recommend(ft70b(), cat(), c);
+  CHECK(std::none_of(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->id == "biren-br100"; }));
+  CHECK(std::any_of(r.left_out.begin(), r.left_out.end(), [](const Notice& n) { return n.code == "left_out_stack"; }));
+  // Ascend's MindSpeed ("partial") runs it: the 910B stays.
+  CHECK(std::any_of(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->id == "huawei-ascend-910b"; }));
+}
+
+TEST_CASE("recommend: a camera line gets PCIe cards; the modules left out are counted") {
+  const Scenario s = scenario({{"model", "yolov8m"}, {"task", "inference"},
+                               {"vision", {{"input", 640}, {"batch", 16}, {"precision", "fp16"}, {"runtime", "tensorrt"}, {"camera_fps", 25}}}});
+  const Recommendation r = recommend(s, cat(), constraints({{"streams", 16}}));
+  REQUIRE_FALSE(r.options.empty());
+  for (const Option& o : r.options) {
+    INFO(o.card->id);
+    CHECK((!o.card->form_factor || *o.card->form_factor == "pcie" || *o.card->form_factor == "pcie_consumer"));
+  }
+  CHECK(std::none_of(r.options.begin(), r.options.end(), [](const Option& o) { return o.card->id == "huawei-ascend-910c"; }));
+  long modules = 0;  // allowed cards (not hidden, with a memory size) whose form factor is a module
+  for (const Accelerator& a : cat().accelerators) {
+    if (!a.hidden && a.memory_bytes && a.form_factor && *a.form_factor != "pcie" && *a.form_factor != "pcie_consumer") ++modules;
+  }
+  const auto it = std::find_if(r.left_out.begin(), r.left_out.end(), [](const Notice& n) { return n.code == "left_out_module"; });
+  REQUIRE(it != r.left_out.end());
+  CHECK(it->args.at(0) == std::to_string(modules));
+  // Asking for a form factor shows them.
+  const Recommendation sxm = recommend(s, cat(), constraints({{"streams", 16}, {"form_factors", {"sxm"}}}));
+  CHECK_FALSE(sxm.options.empty());
+}
+
+TEST_CASE("recommend: a budget says how many unpriced options it could not hold against it") {
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"seq_len", 2048}, {"tokens", 1e8}});
+  long unpriced = 0;
+  const Recommendation open = recommend(s, cat(), Constraints{});
+  for (const Option& o : open.options) unpriced += o.job_cny ? 0 : 1;
+  REQUIRE(unpriced > 0);  // the catalog has cards without a rent (e.g. the domestic ones without offers)
+  const Recommendation r = recommend(s, cat(), constraints({{"budget_cny", 1e9}}));
+  const auto it = std::find_if(r.left_out.begin(), r.left_out.end(), [](const Notice& n) { return n.code == "left_out_unpriced"; });
+  REQUIRE(it != r.left_out.end());
+  CHECK(std::stol(it->args.at(0)) == unpriced);
+  CHECK(r.options.size() + unpriced == open.options.size());
+}
+
+TEST_CASE("recommend: a pick whose gradient sync needs more network than its reference server says so") {
+  // The warning is the host sizing's comparison (core/host.cpp): the sync's Gb/s per card within
+  // a step against the generation's reference port (DGX H100: 400 Gb/s per GPU).
+  const Recommendation r = recommend(ft70b(), cat(), Constraints{});
+  bool seen = false;
+  for (const Option& o : r.options) {
+    const HostSizing h = size_host(o.scenario, o.estimate);
+    const bool over = h.sync_gbit_per_s_per_card && h.nic_gbit_per_s_per_card && *h.sync_gbit_per_s_per_card > *h.nic_gbit_per_s_per_card;
+    const bool warned = std::any_of(o.warnings.begin(), o.warnings.end(), [](const Notice& n) { return n.code == "net_over_design"; });
+    INFO(o.cards << " x " << o.card->id);
+    CHECK(over == warned);
+    seen |= warned;
+  }
+  CHECK(seen);
 }

@@ -201,6 +201,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   }
   core::Constraints c;
   d.constraint_problems = core::from_json(constraints_json(state.recommend, region), catalog, c);
+  c.memory_band = target.memory_band;  // a pick opens in Estimate as 'fits'
   if (!d.constraint_problems.empty()) {
     d.recommendation.reset();
     return;

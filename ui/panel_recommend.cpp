@@ -276,6 +276,9 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     }
     text_disabled(ctx, (std::to_string(r.options.size()) + " " + tr(L, Str::options_word) +
                         (r.options.empty() ? std::string() : std::string(" · ") + tr(L, Str::rec_star))).c_str());
+    // What the ranking left out, and why: never a silent filter (core::Recommendation::left_out).
+    for (const auto& x : r.left_out) text_disabled(ctx, notice_text(L, x).c_str());
+    if (!r.left_out.empty()) track(ctx, "rec.left_out");
     draw_scatter(state, ctx, r);
     int k = 0;
     for (const core::Option& o : r.options) {

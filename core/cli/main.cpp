@@ -321,6 +321,11 @@ int cmd_recommend(int argc, char** argv) {
   }
   Constraints c;
   const Diagnostics cd = from_json(cj, cat, c);
+  // Sized so that Estimate says "fits": the top of the memory range within the card.
+  Diagnostics ad;
+  const Accuracy acc = load_embedded_accuracy(ad);
+  const AccuracyGroup* memory_group = acc.group(FigureGroup::memory);
+  c.memory_band = memory_group ? memory_group->band : 0.0;
   for (const auto& x : cd) {
     std::string where = x.path;
     for (const Flag& f : kFlags) {
@@ -339,10 +344,7 @@ int cmd_recommend(int argc, char** argv) {
     if (targets[1].value) t.tokens_per_s_per_user = 1000.0 / *targets[1].value;
     t.ttft_s = targets[2].value;
     t.requests_per_s = targets[3].value;
-    // Sized so that Estimate says "fits": the top of the memory range within the card.
-    Diagnostics ad;
-    const Accuracy acc = load_embedded_accuracy(ad);
-    if (const AccuracyGroup* g = acc.group(FigureGroup::memory)) t.memory_band = g->band;
+    t.memory_band = c.memory_band;
     const ServingSearch r = plan_deployments(s, cat, t, c);
     if (as_json) {
       std::printf("%s\n", dump_json(to_json(r), 2).c_str());
@@ -402,6 +404,7 @@ int cmd_recommend(int argc, char** argv) {
     for (const auto& x : o.warnings) std::printf("      ! %s\n", x.en.c_str());
   }
   std::printf("%zu options (%ld estimates)\n", r.options.size(), r.estimates_run);
+  for (const auto& x : r.left_out) std::printf("left out: %s\n", x.en.c_str());
   return 0;
 }
 
