@@ -94,6 +94,26 @@ bool bears_on(const PortingItem& it, const Scenario& s) {
   }
   return false;
 }
+// Items about libraries a job of this kind never loads, left out of its checklist (issue 39 item 1:
+// vLLM and FlashAttention notes on a YOLO job). A vision model (YOLO, ResNet: convolutional nets run
+// by Ultralytics, torchvision, TensorRT or ATC) has no attention kernels, no LLM serving engine, no
+// 4-bit LLM quantisation and no Megatron; an image generator (diffusers, kohya) has attention but no
+// LLM serving engine, no Megatron and no bitsandbytes NF4 base. Topics as catalog/porting.json and
+// the support matrix name them.
+bool outside_job(const PortingItem& it, const Scenario& s) {
+  static const char* const kLlmOnly[] = {"vllm", "megatron", "bitsandbytes"};
+  static const char* const kAttention[] = {"flash_attention", "flash_attention_api", "flash_attn_package", "xformers"};
+  if (s.model.kind != "vision" && s.model.kind != "diffusion") return false;
+  for (const char* t : kLlmOnly) {
+    if (it.topic == t) return true;
+  }
+  if (s.model.kind == "vision") {
+    for (const char* t : kAttention) {
+      if (it.topic == t) return true;
+    }
+  }
+  return false;
+}
 // The job words a support-matrix key bears on.
 std::vector<std::string> when_of_support(const std::string& key) {
   if (key == "bitsandbytes") return {"qlora"};
@@ -133,6 +153,7 @@ std::optional<MigrationChecklist> migration_checklist(const Accelerator& card, c
   }
   if (job) {
     for (auto* list : {&out.maps, &out.change}) {
+      list->erase(std::remove_if(list->begin(), list->end(), [&](const PortingItem& it) { return outside_job(it, *job); }), list->end());
       for (PortingItem& it : *list) it.affects_job = bears_on(it, *job);
       std::stable_partition(list->begin(), list->end(), [](const PortingItem& it) { return it.affects_job; });
     }

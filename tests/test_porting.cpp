@@ -98,6 +98,33 @@ TEST_CASE("porting: 910C has the Ascend stack; an NVIDIA card has no checklist; 
   CHECK(find(m->change, "bitsandbytes"));
 }
 
+TEST_CASE("porting: a YOLO job on a 910B2 gets no vLLM, FlashAttention or bitsandbytes notes; an SDXL job keeps the attention ones") {
+  // Issue 39 item 1. YOLOv8 is a convolutional net (Ultralytics): no attention kernels, no LLM
+  // serving engine, no NF4. SDXL's UNet has attention (diffusers' attention processors) but no vLLM.
+  Scenario yolo;
+  REQUIRE(from_json({{"model", "yolov8m"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"},
+                     {"vision", {{"input", 640}, {"batch", 16}, {"precision", "fp16"}, {"runtime", "pytorch"}}}},
+                    xuanka::test::catalog(), yolo).empty());
+  const auto c = migration_checklist(*yolo.gpu, stacks(), &yolo);
+  REQUIRE(c);
+  for (const char* topic : {"vllm", "flash_attention", "flash_attention_api", "flash_attn_package", "xformers", "bitsandbytes", "megatron"}) {
+    INFO(topic);
+    CHECK_FALSE(find(c->maps, topic));
+    CHECK_FALSE(find(c->change, topic));
+  }
+  CHECK(find(c->maps, "device"));  // what every job moves stays
+  const auto all = migration_checklist(*yolo.gpu, stacks());  // no job: the whole list
+  REQUIRE(all);
+  CHECK(find(all->change, "bitsandbytes"));  // the card's gap, listed when no job is given
+  Scenario sdxl;
+  REQUIRE(from_json({{"model", "sdxl"}, {"task", "lora"}, {"gpu", "huawei-ascend-910b2"}, {"image", {{"resolution", 1024}}}},
+                    xuanka::test::catalog(), sdxl).empty());
+  const auto d = migration_checklist(*sdxl.gpu, stacks(), &sdxl);
+  REQUIRE(d);
+  CHECK(find(d->maps, "flash_attention_api"));
+  CHECK_FALSE(find(d->change, "vllm"));
+}
+
 TEST_CASE("porting: bad porting data is refused with the field named") {
   std::vector<PortingStack> out;
   const auto d = load_porting(R"({"schema_version":1,"stacks":[{"id":"x","name_zh":"x","name_en":"x","card_prefixes":["x-"],
