@@ -829,3 +829,56 @@ TEST_CASE("a job of minutes reads in minutes: Markdown, the summary line and Rec
     CHECK(text.find(" 天") == std::string::npos);
   }
 }
+
+TEST_CASE("exports carry the job's own fields: an SDXL LoRA's resolution and steps, a camera line's streams, a serving plan's users") {
+  // Issue 39 items 5 and 8: Markdown of an SDXL job carried a language model's sequence length and
+  // dropped its resolution and steps; the saved picture of a YOLO plan had no streams; the users
+  // and per-user speed of a serving plan were lost from the quote.
+  ui::AppState sd;
+  sd.lang = core::Lang::en;
+  ui::from_contract({{"model", "sdxl"}, {"task", "lora"}, {"precision", "bf16_mixed"}, {"weights", "bf16"}, {"lora", {{"rank", 16}, {"targets", "attn"}}},
+                     {"micro_batch", 1}, {"recompute", "full"}, {"gpu", "nvidia-rtx-4090"},
+                     {"image", {{"resolution", 1024}, {"cache_latents", true}, {"train_steps", 3000}}}},
+                    sd.estimate.form);
+  ui::recompute(sd, cat());
+  REQUIRE(sd.derived.estimate);
+  const std::string md = ui::export_markdown(sd, cat());
+  CHECK(md.find("1,024×1,024") != std::string::npos);
+  CHECK(md.find("3,000") != std::string::npos);  // the training steps
+  CHECK(md.find("Sequence length") == std::string::npos);
+  CHECK(md.find("Global batch") == std::string::npos);
+  CHECK(md.find("ZeRO") == std::string::npos);
+
+  ui::AppState yolo;
+  yolo.lang = core::Lang::zh;
+  ui::from_contract({{"model", "yolov8m"}, {"task", "inference"}, {"gpu", "nvidia-a10"},
+                     {"vision", {{"input", 640}, {"batch", 16}, {"precision", "fp16"}, {"runtime", "tensorrt"}, {"camera_fps", 25}}}},
+                    yolo.estimate.form);
+  yolo.recommend.streams = "16";
+  ui::recompute(yolo, cat());
+  REQUIRE(yolo.derived.estimate);
+  REQUIRE(yolo.derived.estimate->streams);
+  const nlohmann::json pic = ui::result_picture(yolo, cat(), "");
+  std::string lines;
+  for (const auto& l : pic.at("lines")) lines += l.get<std::string>() + "\n";
+  // "16 路 → N 张 A10", N = ceil(16 / floor(streams per card)) (ui's vis_streams_cards).
+  const int n = static_cast<int>(std::ceil(16.0 / std::floor(*yolo.derived.estimate->streams)));
+  CHECK(lines.find("16 路 → " + std::to_string(n) + " 张") != std::string::npos);
+  CHECK(lines.find("每卡摄像头路数") != std::string::npos);
+  CHECK(ui::export_markdown(yolo, cat()).find("序列长度") == std::string::npos);
+
+  ui::AppState srv;
+  srv.lang = core::Lang::en;
+  ui::from_contract({{"model", "llama-3.1-8b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"weights", "bf16"},
+                     {"serving", {{"prompt_tokens", 2048}, {"output_tokens", 512}}}},
+                    srv.estimate.form);
+  srv.estimate.users = "1000";
+  srv.estimate.user_tokens_per_s = "40";
+  ui::recompute(srv, cat());
+  REQUIRE(srv.derived.serving_plan);
+  REQUIRE(srv.derived.serving_plan->met);
+  const std::string quote = ui::quote_summary(srv, cat());
+  CHECK(quote.find("Concurrent users: 1,000") != std::string::npos);
+  CHECK(quote.find("Tokens/s per user: 40") != std::string::npos);
+  CHECK(quote.find(std::to_string(srv.derived.serving_plan->cards) + " cards") != std::string::npos);
+}

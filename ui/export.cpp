@@ -1,6 +1,7 @@
 // Export of the current result (ui layer).
 #include "ui/export.h"
 
+#include <cmath>
 #include <cstdio>
 #include <tuple>
 
@@ -11,11 +12,128 @@
 #include "core/url_params.h"
 #include "ui/mem_colors.h"
 #include "ui/notices.h"
+#include "ui/scenario_form.h"
 #include "ui/strings.h"
 
 namespace xuanka::ui {
 
 using nlohmann::json;
+
+namespace {
+// "1024×1024" from a job's width and height (px), "" when the job left them to the model.
+std::string size_text(const std::optional<double>& w, const std::optional<double>& h) {
+  if (!w) return "";
+  return core::format_grouped(*w) + "×" + core::format_grouped(h.value_or(*w));
+}
+std::string row(Str label, const std::string& value, core::Lang L) { return std::string(tr(L, label)) + ": " + value; }
+}  // namespace
+
+// The job's own settings, by the kind of model (issue 39 item 8: Markdown of an SDXL job carried a
+// language model's sequence length and dropped its steps and resolution).
+std::vector<std::string> job_setting_lines(const AppState& state) {
+  const core::Lang L = state.lang;
+  const core::Scenario& s = state.derived.scenario;
+  std::vector<std::string> out;
+  if (s.model.kind == "vision" && s.vision) {
+    const core::VisionOptions& v = *s.vision;
+    std::string line;
+    if (const std::string px = size_text(v.width, v.height); !px.empty()) line = row(Str::x_input, px, L) + " · ";
+    line += row(Str::x_frames, v.batch && *v.batch > 0 ? std::to_string(*v.batch) : std::string("auto"), L);
+    out.push_back(line);
+    out.push_back(row(Str::vis_precision, tr_key(L, core::info(v.precision).label), L) + " · " + row(Str::img_runtime, tr_key(L, core::info(v.runtime).label), L) +
+                  " · " + row(Str::vis_camera_fps, core::format_sig(v.camera_fps, 3), L));
+    if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1) out.push_back(row(Str::x_streams, core::format_grouped(*want), L));
+    return out;
+  }
+  if (s.model.kind == "diffusion" && s.image) {
+    const core::ImageOptions& im = *s.image;
+    std::string line;
+    if (const std::string px = size_text(im.width, im.height); !px.empty()) line = row(Str::x_resolution, px, L);
+    if (s.task == core::Task::inference) {
+      if (im.steps) line += (line.empty() ? "" : " · ") + row(Str::img_steps, std::to_string(*im.steps), L);
+      if (im.batch) line += (line.empty() ? "" : " · ") + row(Str::img_batch, *im.batch > 0 ? std::to_string(*im.batch) : std::string("auto"), L);
+      if (im.cfg) line += (line.empty() ? "" : " · ") + row(Str::img_cfg, tr(L, *im.cfg ? Str::on_word : Str::off_word), L);
+      if (!line.empty()) out.push_back(line);
+      return out;
+    }
+    if (im.train_steps) line += (line.empty() ? "" : " · ") + row(Str::img_train_steps, core::format_grouped(*im.train_steps), L);
+    line += (line.empty() ? "" : " · ") + row(Str::micro_batch, std::to_string(s.micro_batch), L);
+    out.push_back(line);
+    std::string how = row(Str::precision, tr_key(L, core::info(s.precision).label), L) + " · " + row(Str::recompute, tr_key(L, core::info(s.recompute).label), L);
+    if (s.task == core::Task::lora || s.task == core::Task::qlora) how += " · LoRA r=" + std::to_string(s.lora_rank);
+    if (im.cache_latents) how += std::string(" · ") + tr(L, Str::img_cache_latents);
+    out.push_back(how);
+    return out;
+  }
+  if (s.task != core::Task::inference) {
+    out.push_back(row(Str::precision, tr_key(L, core::info(s.precision).label), L) + " · " + row(Str::optimizer, tr_key(L, core::info(s.optimizer).label), L));
+    out.push_back(row(Str::seq_len, core::format_grouped(s.seq_len), L) + " · " + row(Str::micro_batch, std::to_string(s.micro_batch), L) + " · " +
+                  row(Str::global_batch, std::to_string(s.global_batch), L) + " · " + row(Str::recompute, tr_key(L, core::info(s.recompute).label), L));
+    if (s.task == core::Task::lora || s.task == core::Task::qlora) {
+      out.push_back("LoRA: r=" + std::to_string(s.lora_rank) + " · " + tr_key(L, core::info(s.lora_targets).label) + " · " +
+                    tr(L, Str::weights_format) + " " + tr_key(L, core::info(s.weights).label));
+    }
+    if (s.tokens) out.push_back(row(Str::tokens_b, core::format_sig(*s.tokens / 1e9, 4), L));
+    return out;
+  }
+  out.push_back(row(Str::weights_format, tr_key(L, core::info(s.weights).label), L) + " · " + row(Str::serving_batch, std::to_string(s.serving.batch), L) + " · " +
+                row(Str::prompt_tokens, core::format_grouped(s.serving.prompt_tokens), L) + " · " + row(Str::output_tokens, core::format_grouped(s.serving.output_tokens), L));
+  // The serving target the plan is sized for (issue 39 item 5: lost from the quote and picture).
+  if (state.derived.serving_plan) {
+    // As the plan read them (a number as people write it: 1,000).
+    auto typed = [](const std::string& text) {
+      const auto v = parse_number_text(text);
+      return v ? core::format_grouped(*v) : text;
+    };
+    std::string target = row(Str::x_users, typed(state.estimate.users), L);
+    if (!state.estimate.user_tokens_per_s.empty()) target += " · " + row(Str::plan_user_tps, typed(state.estimate.user_tokens_per_s), L);
+    if (!state.estimate.ttft_target_s.empty()) target += " · " + row(Str::x_ttft, typed(state.estimate.ttft_target_s), L);
+    out.push_back(target);
+  }
+  return out;
+}
+
+// The job's own results beyond memory, by kind: time and cost of training; a serving plan's cards;
+// an image generator's seconds per image and images per hour; a camera line's streams and cards.
+std::vector<std::string> job_result_lines(const AppState& state) {
+  const core::Lang L = state.lang;
+  const Derived& d = state.derived;
+  std::vector<std::string> out;
+  if (!d.estimate) return out;
+  const core::Estimate& e = *d.estimate;
+  const core::Scenario& s = d.scenario;
+  if (s.model.kind == "vision") {
+    if (e.fps) out.push_back(row(Str::vis_fps, core::format_grouped(*e.fps), L) + " · " + row(Str::vis_streams, core::format_grouped(e.streams.value_or(0)), L));
+    if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1 && e.streams && *e.streams >= 1 && s.gpu) {
+      char line[256];
+      std::snprintf(line, sizeof line, tr(L, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
+                    core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name.c_str());
+      out.push_back(line);
+    }
+    return out;
+  }
+  if (s.model.kind == "diffusion") {
+    if (s.task == core::Task::inference) {
+      if (e.latency_ms) out.push_back(row(Str::img_call, core::format_sig(*e.latency_ms / 1e3, 3) + " " + tr(L, Str::seconds), L));
+      if (e.images_per_s) out.push_back(row(Str::img_per_hour, core::format_grouped(*e.images_per_s * 3600), L));
+    } else if (e.train_s) {
+      out.push_back(row(Str::training_time, duration_text(L, *e.train_s / 86400.0), L));
+    }
+  } else if (e.days) {
+    out.push_back(row(Str::training_time, duration_text(L, *e.days) + ", " + core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours), L));
+    if (e.mfu) out.push_back("MFU " + core::format_sig(*e.mfu * 100, 3) + "%, " + core::format_grouped(*e.tokens_per_s_per_gpu) + " " + tr(L, Str::tokens_per_s_gpu));
+  }
+  if (e.decode_tokens_per_s_total) out.push_back(row(Str::total_speed, core::format_grouped(*e.decode_tokens_per_s_total), L));
+  if (d.serving_plan && d.serving_plan->met) {
+    const core::ServingPlan& p = *d.serving_plan;
+    char line[256];
+    std::snprintf(line, sizeof line, tr(L, Str::plan_cards), static_cast<long long>(p.cards), static_cast<long long>(p.replicas), p.cards_per_replica,
+                  static_cast<long long>(p.batch_per_replica));
+    out.push_back(std::string(tr(L, Str::plan_heading)) + ": " + line);
+  }
+  if (d.cost && d.cost->job_rent_cny) out.push_back(row(Str::job_cost, core::format_cny(*d.cost->job_rent_cny, L) + " " + tr(L, Str::rented), L));
+  return out;
+}
 
 std::string summary_line(const AppState& state) {
   const core::Lang L = state.lang;
@@ -27,6 +145,8 @@ std::string summary_line(const AppState& state) {
   if (e.fits) s += std::string(", ") + tr(L, *e.fits ? Str::fits : Str::does_not_fit);
   if (e.days) s += ", " + duration_text(L, *e.days);
   if (e.decode_tokens_per_s_total) s += ", " + core::format_grouped(*e.decode_tokens_per_s_total) + " " + tr(L, Str::total_speed);
+  if (e.streams) s += ", " + std::string(tr(L, Str::vis_streams)) + " " + core::format_grouped(*e.streams);
+  if (e.images_per_s && d.scenario.task == core::Task::inference) s += ", " + std::string(tr(L, Str::img_per_hour)) + " " + core::format_grouped(*e.images_per_s * 3600);
   return s;
 }
 
@@ -49,26 +169,13 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   std::string layout = "TP " + std::to_string(p.tp) + " · PP " + std::to_string(p.pp) + (p.vp > 1 ? " × VP " + std::to_string(p.vp) : "") + " · DP " + std::to_string(p.dp());
   if (p.cp > 1) layout += " · CP " + std::to_string(p.cp);
   if (p.ep > 1) layout += " · EP " + std::to_string(p.ep);
-  if (s.task != core::Task::inference) {
+  if (s.task != core::Task::inference && s.model.kind == "llm") {
     layout += " · ZeRO-" + std::to_string(p.zero);
     if (p.sequence_parallel) layout += std::string(" · ") + tr(L, Str::sequence_parallel);
     if (p.offload != core::Offload::none) layout += std::string(" · ") + tr(L, Str::offload) + " " + tr_key(L, core::info(p.offload).label);
-    md += "- " + std::string(tr(L, Str::precision)) + ": " + tr_key(L, core::info(s.precision).label) + " · " + tr(L, Str::optimizer) + ": " +
-          tr_key(L, core::info(s.optimizer).label) + "\n";
-    md += "- " + std::string(tr(L, Str::seq_len)) + ": " + core::format_grouped(s.seq_len) + " · " + tr(L, Str::micro_batch) + ": " +
-          std::to_string(s.micro_batch) + " · " + tr(L, Str::global_batch) + ": " + std::to_string(s.global_batch) + " · " +
-          tr(L, Str::recompute) + ": " + tr_key(L, core::info(s.recompute).label) + "\n";
-    if (s.task == core::Task::lora || s.task == core::Task::qlora) {
-      md += "- LoRA: r=" + std::to_string(s.lora_rank) + " · " + tr_key(L, core::info(s.lora_targets).label) + " · " +
-            tr(L, Str::weights_format) + " " + tr_key(L, core::info(s.weights).label) + "\n";
-    }
-    if (s.tokens) md += "- " + std::string(tr(L, Str::tokens_b)) + ": " + core::format_sig(*s.tokens / 1e9, 4) + "\n";
-  } else {
-    md += "- " + std::string(tr(L, Str::weights_format)) + ": " + tr_key(L, core::info(s.weights).label) + " · " + tr(L, Str::serving_batch) +
-          ": " + std::to_string(s.serving.batch) + " · " + tr(L, Str::prompt_tokens) + ": " + core::format_grouped(s.serving.prompt_tokens) +
-          " · " + tr(L, Str::output_tokens) + ": " + core::format_grouped(s.serving.output_tokens) + "\n";
   }
-  md += "- " + std::string(tr(L, Str::parallel_layout)) + ": " + layout + "\n";
+  for (const std::string& line : job_setting_lines(state)) md += "- " + line + "\n";
+  if (s.model.kind == "llm") md += "- " + std::string(tr(L, Str::parallel_layout)) + ": " + layout + "\n";
   if (!d.estimate) return md;
   const core::Estimate& e = *d.estimate;
   const core::MemoryBreakdown& b = e.memory;
@@ -80,10 +187,7 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   for (const auto& [k, v] : rows) md += "| " + std::string(tr(L, k)) + " | " + core::format_gib(v) + " |\n";
   md += "| **" + std::string(tr(L, Str::per_gpu_memory)) + "** | **" + core::format_gib(e.total_bytes) + "** |\n\n";
   if (e.fits) md += "- " + std::string(tr(L, *e.fits ? Str::fits : Str::does_not_fit)) + " (" + tr(L, Str::headroom) + " " + core::format_bytes_binary(*e.headroom_bytes) + ")\n";
-  if (e.days) md += "- " + std::string(tr(L, Str::training_time)) + ": " + duration_text(L, *e.days) + ", " + core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours) + "\n";
-  if (e.mfu) md += "- MFU " + core::format_sig(*e.mfu * 100, 3) + "%, " + core::format_grouped(*e.tokens_per_s_per_gpu) + " " + tr(L, Str::tokens_per_s_gpu) + "\n";
-  if (d.cost && d.cost->job_rent_cny) md += "- " + std::string(tr(L, Str::job_cost)) + ": " + core::format_cny(*d.cost->job_rent_cny, L) + " " + tr(L, Str::rented) + "\n";
-  if (e.decode_tokens_per_s_total) md += "- " + std::string(tr(L, Str::total_speed)) + ": " + core::format_grouped(*e.decode_tokens_per_s_total) + "\n";
+  for (const std::string& line : job_result_lines(state)) md += "- " + line + "\n";
   for (const auto& w : e.warnings) md += "- ⚠ " + notice_text(L, w) + "\n";
   return md;
 }
@@ -95,8 +199,16 @@ std::string quote_summary(const AppState& state, const core::Catalog& catalog) {
   std::string text = std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + "\n" +
                      tr(L, Str::task) + ": " + tr_key(L, core::info(s.task).label) + "\n";
   if (s.gpu) text += std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
-  const std::string line = summary_line(state);
-  if (!line.empty()) text += line + "\n";
+  for (const std::string& line : job_setting_lines(state)) text += line + "\n";
+  const Derived& d = state.derived;
+  if (!d.problems.empty()) {
+    text += summary_line(state) + "\n";  // the input error, named
+  } else if (d.estimate) {
+    text += std::string(tr(L, Str::per_gpu_memory)) + " " + core::format_bytes_binary(d.estimate->total_bytes);
+    if (d.estimate->fits) text += std::string(", ") + tr(L, *d.estimate->fits ? Str::fits : Str::does_not_fit);
+    text += "\n";
+    for (const std::string& r : job_result_lines(state)) text += r + "\n";
+  }
   return text;
 }
 
@@ -143,14 +255,7 @@ nlohmann::json result_picture(const AppState& state, const core::Catalog& catalo
   lines.push_back(std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + " · " +
                   tr_key(L, core::info(s.task).label));
   if (s.gpu) lines.push_back(std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name);
-  if (e.days) {
-    lines.push_back(std::string(tr(L, Str::training_time)) + ": " + duration_text(L, *e.days) + " · " +
-                    core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
-  }
-  if (e.decode_tokens_per_s_total) lines.push_back(std::string(tr(L, Str::total_speed)) + ": " + core::format_grouped(*e.decode_tokens_per_s_total));
-  if (d.cost && d.cost->job_rent_cny) {
-    lines.push_back(std::string(tr(L, Str::job_cost)) + ": " + core::format_cny(*d.cost->job_rent_cny, L) + " " + tr(L, Str::rented));
-  }
+  for (const std::string& line : job_result_lines(state)) lines.push_back(line);
   pic["lines"] = lines;
   const core::MemoryBreakdown& b = e.memory;
   json segments = json::array();

@@ -2,6 +2,7 @@
 // for the screen-reader live region.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "ui/app_state.h"
 
@@ -10,6 +11,13 @@ namespace xuanka::ui {
 std::string export_markdown(const AppState& state, const core::Catalog& catalog);
 std::string export_json(const AppState& state);
 std::string summary_line(const AppState& state);
+
+// The job's own settings ("label: value" lines) and results beyond memory, by the kind of model:
+// a language model's sequence and batch, an image generator's resolution and steps, a camera
+// line's input and streams; training time, a serving plan's cards, images per hour, streams per
+// card and the cards a line needs. Markdown, the quote and the saved picture all read these.
+std::vector<std::string> job_setting_lines(const AppState& state);
+std::vector<std::string> job_result_lines(const AppState& state);
 
 // "询价 / Ask for a quote": the short text a quote request carries (the model, the task, the card
 // and count chosen, the one-line result), and the address that opens it from the vendor's

@@ -432,7 +432,7 @@ void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& 
     std::snprintf(line, sizeof line, tr(L, Str::plan_cards), static_cast<long long>(p.cards), static_cast<long long>(p.replicas),
                   p.cards_per_replica, static_cast<long long>(p.batch_per_replica));
     text_wrapped(ctx, line);
-    label_value(ctx, tr(L, Str::decode_speed), core::format_sig(p.tokens_per_s_per_user, 3));
+    label_value(ctx, tr(L, Str::plan_user_speed), core::format_sig(p.tokens_per_s_per_user, 3));
     // Per card at the plan's batch, and what a million tokens costs at the card's rent.
     const double per_card = p.batch_per_replica * p.tokens_per_s_per_user / std::max(1, p.cards_per_replica);
     std::string v = core::format_grouped(per_card);
@@ -759,7 +759,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         label_value(ctx, tr(L, Str::throughput), core::format_sig(*e.images_per_s, 3) + " / s · " + core::format_sig(*e.s_per_image, 3) + " " +
                                                     tr(L, Str::seconds) + " " + tr(L, Str::img_per_image));
         if (e.train_s) {
-          label_value(ctx, tr(L, Str::training_time), core::format_sig(*e.train_s / 3600, 3) + " h");
+          label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.train_s / 86400.0));  // 31 分钟, not 0.513 h
           range_row(ctx, FigureGroup::training_speed, *e.train_s / 3600, " h");
         }
         job_cost_row(state, ctx);
@@ -795,7 +795,15 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       if (dv.scenario.serving.batch > 1) {
         label_value(ctx, tr(L, Str::prefill_batch), core::format_sig(*e.prefill_s, 3) + " " + tr(L, Str::seconds));
       }
-      label_value(ctx, tr(L, Str::decode_speed), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
+      // With a plan below at its own batch, these figures name theirs (issue 39 item 5: two speeds and
+      // two costs per million tokens under one label).
+      std::string at_batch;
+      if (dv.serving_plan) {
+        char b[64];
+        std::snprintf(b, sizeof b, tr(L, Str::at_batch), dv.scenario.serving.batch);
+        at_batch = b;
+      }
+      label_value(ctx, (tr(L, Str::decode_speed) + at_batch).c_str(), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
       range_row(ctx, FigureGroup::serving, *e.decode_tokens_per_s_per_request, "");
       // On one pool a user's decode also waits while the others' prompts are prefilled (Estimate::request_s).
       const double out = dv.scenario.serving.output_tokens;
@@ -805,7 +813,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       }
       label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
-      if (dv.cny_per_mtok) label_value(ctx, tr(L, Str::cost_per_mtok), core::format_cny(*dv.cny_per_mtok, L));
+      if (dv.cny_per_mtok) label_value(ctx, (tr(L, Str::cost_per_mtok) + at_batch).c_str(), core::format_cny(*dv.cny_per_mtok, L));
     }
     if (dv.serving_plan) draw_serving_plan(state, ctx, *dv.serving_plan);
     draw_serving_curve(state, ctx, dv.serving_curve, dv.serving_plan ? &*dv.serving_plan : nullptr);
