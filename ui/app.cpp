@@ -137,9 +137,13 @@ bool draw_title_bar(AppState& state, FrameCtx& ctx, const Fonts& fonts) {
     state.about_open = !state.about_open;
     changed = true;
   }
-  ImGui::PushTextWrapPos(0.0f);
-  text_disabled(ctx, tr(state.lang, Str::app_tagline));
-  ImGui::PopTextWrapPos();
+  // The tagline is the page's title for a desktop; a phone keeps the screen for the answer (issue 39
+  // item 3: the fixed header took 24% of it).
+  if (!ctx.env.narrow()) {
+    ImGui::PushTextWrapPos(0.0f);
+    text_disabled(ctx, tr(state.lang, Str::app_tagline));
+    ImGui::PopTextWrapPos();
+  }
   if (ctx.env.catalog && ctx.env.catalog->vendor) draw_vendor_bar(*ctx.env.catalog->vendor, ctx);
   return changed;
 }
@@ -168,11 +172,13 @@ bool draw_nav(AppState& state, FrameCtx& ctx) {
   const int n = static_cast<int>(sizeof(kViews) / sizeof(kViews[0]));
   const float avail = ImGui::GetContentRegionAvail().x;
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  // One row when every label fits, else rows of 3 (English on a phone).
+  // One row when every label fits with a little padding (Chinese on a phone: 估算 ... 准确度, one
+  // row instead of two), else rows of 3 (English on a phone).
   float widest = 0;
   for (const ViewRow& r : kViews) widest = std::max(widest, ImGui::CalcTextSize(tr(state.lang, r.label)).x);
   int per_row = n;
-  if ((widest + ImGui::GetStyle().FramePadding.x * 2) * n + spacing * (n - 1) > avail) per_row = 3;
+  const float pad = ImGui::GetStyle().FramePadding.x * (ctx.env.narrow() ? 0.5f : 1.0f);
+  if ((widest + pad * 2) * n + spacing * (n - 1) > avail) per_row = 3;
   const float w = std::min((avail - spacing * (per_row - 1)) / per_row, 160.0f * ctx.env.dpr);
   for (int i = 0; i < n; ++i) {
     const View v = kViews[i].view;

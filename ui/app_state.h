@@ -61,6 +61,9 @@ struct EstimateState {
   std::string requests_per_s;          // arrivals instead of users (used when users is empty)
   int curve_pick = -1;                 // the serving curve's point tapped (-1: none); view state, not in the link
   bool show_qr = false;                // the share link's QR code is shown; view state, not in the link
+  // A preset tapped or a pick opened: on a phone the page scrolls to the answer (the headline) on
+  // its next frame, not left at the presets (issue 39 item 3). View state, not in the link.
+  bool scroll_to_result = false;
   // A pasted Hugging Face config.json (custom architecture) and what reading it found wrong.
   std::string hf_config;
   std::vector<std::string> hf_config_problems;

@@ -114,6 +114,7 @@ bool draw_presets(AppState& state, FrameCtx& ctx) {
     if (button(ctx, (std::string("preset.") + p.id).c_str(), label, w)) {
       from_contract(nlohmann::json::parse(p.json), state.estimate.form);
       state.recommend.streams = p.streams ? p.streams : "";
+      state.estimate.scroll_to_result = true;
       changed = true;
     }
   }
@@ -575,23 +576,12 @@ void draw_serving_curve(AppState& state, FrameCtx& ctx, const std::vector<core::
   track(ctx, "est.curve.point");
 }
 
-bool draw_results(AppState& state, FrameCtx& ctx) {
+// Share and export of the result: link, Markdown, JSON, QR code, picture, offline copy, and the
+// runnable configurations.
+bool draw_share(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   const Lang L = state.lang;
   const Derived& dv = state.derived;
-  if (!dv.problems.empty() || dv.stale) {
-    // Problems without a row of their own are listed here; the others are under their rows.
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
-    heading(ctx, tr(L, !dv.estimate ? Str::input_error : dv.held ? Str::held_results : Str::stale_results));
-    for (const auto& p : dv.problems) {
-      if (form_row_for(p.path).empty()) text_wrapped(ctx, p.text().c_str());
-    }
-    ImGui::PopStyleColor();
-    track(ctx, "est.problems");
-  }
-  if (!dv.estimate) return changed;
-  const core::Estimate& e = *dv.estimate;
-  const core::Scenario& s = dv.scenario;
   // Share and export; a copy says so beside its button until an input changes.
   // `done` says what happened beside the button; `hint` is its tooltip.
   auto copy_button = [&](const char* id, Str label, const char* what, Str done = Str::copied,
@@ -661,9 +651,36 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     ImGui::PopStyleColor();
     track(ctx, "est.file_link_warning");
   }
+  return changed;
+}
+
+bool draw_results(AppState& state, FrameCtx& ctx) {
+  bool changed = false;
+  const Lang L = state.lang;
+  const Derived& dv = state.derived;
+  if (!dv.problems.empty() || dv.stale) {
+    // Problems without a row of their own are listed here; the others are under their rows.
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
+    heading(ctx, tr(L, !dv.estimate ? Str::input_error : dv.held ? Str::held_results : Str::stale_results));
+    for (const auto& p : dv.problems) {
+      if (form_row_for(p.path).empty()) text_wrapped(ctx, p.text().c_str());
+    }
+    ImGui::PopStyleColor();
+    track(ctx, "est.problems");
+  }
+  if (!dv.estimate) return changed;
+  const core::Estimate& e = *dv.estimate;
+  const core::Scenario& s = dv.scenario;
+  // The answer first on a phone (issue 39 item 3): share and export below the figures there.
+  if (!ctx.env.narrow()) changed |= draw_share(state, ctx);
   // Headline: memory per GPU against the card, fit and headroom.
   std::string head = std::string(tr(L, Str::per_gpu_memory)) + " " + gib_text(e.total_bytes);
   if (s.gpu && s.gpu->memory_bytes) head += " / " + gib_text(*s.gpu->memory_bytes);
+  if (state.estimate.scroll_to_result) {
+    // On a phone the results follow the presets: bring the headline to the top (a desktop shows both).
+    if (ctx.env.narrow()) ImGui::SetScrollHereY(0.0f);
+    state.estimate.scroll_to_result = false;
+  }
   heading(ctx, head.c_str());
   track(ctx, "est.headline");
   // The range 4 in 5 published memory figures fall in (core/accuracy.h), and the verdict from it.
@@ -835,6 +852,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     }
     ImGui::PopStyleColor();
   }
+  if (ctx.env.narrow()) changed |= draw_share(state, ctx);
   if (collapsing(ctx, "est.why", tr(L, Str::why))) {
     if (s.model.kind == "llm") {
       for (Str k : {Str::why_states, Str::why_act, Str::why_kv, Str::why_time, Str::why_serve}) {

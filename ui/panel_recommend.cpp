@@ -28,6 +28,7 @@ std::string option_title(Lang L, const core::Option& o) {
 void open_in_estimate(AppState& state, const core::Option& o) {
   from_contract(core::to_json(o.scenario), state.estimate.form);
   state.view = View::estimate;
+  state.estimate.scroll_to_result = true;  // a phone lands on the answer, not the presets
 }
 
 // Scatter of days (x, log) vs cost (y, log); Pareto points joined and highlighted.
@@ -178,6 +179,7 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
     if (button(ctx, ("rec.serving.open." + std::to_string(k)).c_str(), tr(L, Str::open_in_estimate))) {
       from_contract(core::to_json(d.scenario), state.estimate.form);
       state.view = View::estimate;
+      state.estimate.scroll_to_result = true;
       changed = true;
     }
     ImGui::PopID();

@@ -589,6 +589,11 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            r["memory_total"] = d.estimate->total_bytes;
            r["weights"] = d.estimate->memory.weights_bytes;
            r["fits"] = d.estimate->fits ? json(*d.estimate->fits) : json(nullptr);
+           // Estimate's own verdict from the memory range (fits / tight / does_not_fit), as its headline says.
+           if (const core::Accelerator* g = d.scenario.gpu; g && g->memory_bytes) {
+             const core::FitVerdict v = core::fit_verdict(g_page.accuracy, d.estimate->total_bytes, *g->memory_bytes);
+             r["verdict"] = v == core::FitVerdict::fits ? "fits" : v == core::FitVerdict::tight ? "tight" : "does_not_fit";
+           }
            r["days"] = d.estimate->days ? json(*d.estimate->days) : json(nullptr);
            r["days_expected"] = d.estimate->days_expected ? json(*d.estimate->days_expected) : json(nullptr);
            r["decode_total"] = d.estimate->decode_tokens_per_s_total ? json(*d.estimate->decode_tokens_per_s_total) : json(nullptr);
@@ -626,6 +631,9 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
                               {"days", o.job_days ? json(*o.job_days) : json(nullptr)}});
            }
            r["shown"] = shown;
+           json left = json::array();  // what the ranking left out, by rule, with its count
+           for (const auto& n : d.recommendation->left_out) left.push_back({{"code", n.code}, {"args", n.args}});
+           r["left_out"] = left;
          }
          return r;
        }()},

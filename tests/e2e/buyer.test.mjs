@@ -201,6 +201,80 @@ for (const device of [DESKTOP, PHONE]) {
   });
 }
 
+
+
+// Issue 39 item 1: picks a buyer can take as answers. The seeds' 70B full fine-tune (the ft70b
+// preset) in Recommend on a phone: every listed pick opens in Estimate as "fits" (the memory range's
+// top within the card, not only the point estimate); no pick takes more than 4x the cards of another
+// as fast; what was left out is said on the page, never silently. core/recommend.cpp has each rule.
+await t.test('phone zh: the 70B fine-tune\'s picks open as fits, none takes 4x the cards of a faster one, and the page says what it left out', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh`);
+  await press(page, PHONE, 'preset.ft70b');
+  await press(page, PHONE, 'nav.recommend');
+  let s = await state(page);
+  const shown = s.results.shown || [];
+  expect(shown.length > 3, `few picks: ${JSON.stringify(shown)}`);
+  for (const o of shown) {
+    for (const p of shown) {
+      expect(!(p.cards * 4 < o.cards && p.days !== null && o.days !== null && p.days <= o.days),
+             `${o.cards} x ${o.card} listed though ${p.cards} x ${p.card} is as fast`);
+    }
+  }
+  expect((s.results.left_out || []).some((n) => n.code === 'left_out_count'), `left out: ${JSON.stringify(s.results.left_out)}`);
+  expect((await rects(page))['rec.left_out'], 'the page does not say what it left out');
+  await ensureVisible(page, PHONE, 'rec.left_out');
+  await screenshot(page, 'phone-zh-recommend-70b-left-out');
+  // The first three picks, each opened in Estimate: its own verdict is "fits", not "tight".
+  for (let k = 0; k < 3; ++k) {
+    await press(page, PHONE, 'nav.recommend');
+    await press(page, PHONE, `rec.open.${k}`);
+    s = await state(page);
+    expect(s.view === 'estimate', 'the pick did not open Estimate');
+    expect(s.results.verdict === 'fits', `pick ${k} (${s.scenario.parallel.gpus} x ${s.scenario.gpu}) opens as ${s.results.verdict}`);
+  }
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+// Issue 39 item 8: exports carry the job. The SDXL preset's Markdown names its resolution and
+// training steps and no language-model sequence length.
+await t.test('phone zh: the SDXL preset\'s Markdown carries its resolution and steps, not a sequence length', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh`);
+  await press(page, PHONE, 'preset.sdxl_lora');
+  await ensureVisible(page, PHONE, 'est.copy_md');
+  await press(page, PHONE, 'est.copy_md');
+  const md = await page.evaluate(() => window.xuanka.lastCopy && window.xuanka.lastCopy.text);
+  expect(md && md.includes('1,024×1,024') && md.includes('训练步数: 3,000'), `Markdown: ${md}`);
+  expect(!md.includes('序列长度') && !md.includes('ZeRO'), `Markdown carries LLM fields: ${md}`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+
+
+// Issue 39 item 3: on a phone the answer comes first. The seeds' four scenarios, one tap each: the
+// memory headline and the job's time or speed row are on the first screen (inside the scrolling
+// content, below the fixed header), and the header takes under a fifth of the screen.
+await t.test('phone zh: after a preset tap the answer (memory and time or speed) is on the first screen; the header is small', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh`);
+  const vh = PHONE.viewport.height;
+  for (const [preset, row] of [['lora7b', 'est.time'], ['ft70b', 'est.time'], ['sdxl_lora', 'est.image'], ['yolo_line', 'est.vision']]) {
+    await press(page, PHONE, `preset.${preset}`);
+    await settle(page);
+    const r = await rects(page);
+    const c = r.content;
+    expect(c && c.y < vh * 0.2, `the fixed header takes ${c ? Math.round(c.y / vh * 100) : '?'}% of the screen`);
+    for (const id of ['est.headline', row]) {
+      expect(r[id] && r[id].y >= c.y - 1 && r[id].y + r[id].h <= vh, `${preset}: ${id} is not on the first screen (${JSON.stringify(r[id])}, screen ${vh})`);
+    }
+    await screenshot(page, `phone-zh-preset-${preset}-first-screen`);
+    // Back to the presets for the next tap, as a finger would scroll up.
+    await ensureVisible(page, PHONE, 'preset.lora7b');
+  }
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
 await browser.close();
 console.log(`screenshots: ${shotDir}`);
 process.exit(t.finish());
