@@ -175,6 +175,8 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     read_id(r, a.id);
     a.vendor = r.str("vendor", true).value_or("");
     a.name = r.str("name", true).value_or("");
+    a.name_zh = r.str("name_zh", false).value_or("");
+    a.vendor_zh = r.str("vendor_zh", false).value_or("");
     a.domestic = r.boolean("domestic", true).value_or(false);
     a.architecture = r.str("architecture", true).value_or("");
     if (auto y = r.num_or_null("release_year", 1990, 2100, true)) a.release_year = static_cast<int>(*y);

@@ -10,6 +10,7 @@
 
 #include "core/diag.h"
 #include "core/enums.h"
+#include "core/lang.h"
 
 namespace xuanka::core {
 
@@ -20,6 +21,11 @@ struct Support {
 
 struct Accelerator {
   std::string id, vendor, name, architecture;
+  // What the Chinese page shows where the English name or maker carries English words ("Ascend
+  // 910B (family; Atlas 800T A2 module)" -> "昇腾 910B（系列；Atlas 800T A2 模组）"); empty: the English.
+  std::string name_zh, vendor_zh;
+  const std::string& name_in(Lang L) const { return L == Lang::zh && !name_zh.empty() ? name_zh : name; }
+  const std::string& vendor_in(Lang L) const { return L == Lang::zh && !vendor_zh.empty() ? vendor_zh : vendor; }
   bool domestic = false;
   std::optional<int> release_year;
   std::optional<std::string> tensor_core_generation, compute_capability, memory_type;

@@ -882,3 +882,26 @@ TEST_CASE("exports carry the job's own fields: an SDXL LoRA's resolution and ste
   CHECK(quote.find("Tokens/s per user: 40") != std::string::npos);
   CHECK(quote.find(std::to_string(srv.derived.serving_plan->cards) + " cards") != std::string::npos);
 }
+
+TEST_CASE("card names on the Chinese page: no English words in a card's name or maker; notices name the card in Chinese") {
+  // Issue 39 item 7: "Ascend 910B (family; Atlas 800T A2 module)", "(China)", "(Workstation / Server
+  // Edition)", "Huawei (HiSilicon)" on the Chinese page. A parenthesis holding a lowercase English
+  // word of 3+ letters ("family", "per GPU", "incl.", "roadmap") is English the page must not show:
+  // such a card has a Chinese name, and so does every maker named with English words in brackets.
+  const std::regex english_words(R"([(][^)]*[a-z]{3,}[^)]*[)])");
+  for (const core::Accelerator& a : cat().accelerators) {
+    INFO(a.id << ": " << a.name);
+    if (std::regex_search(a.name, english_words) || a.name.find("(China)") != std::string::npos) CHECK_FALSE(a.name_zh.empty());
+    CHECK_FALSE(std::regex_search(a.name_in(core::Lang::zh), english_words));
+    CHECK(a.name_in(core::Lang::en) == a.name);
+    if (a.vendor.find('(') != std::string::npos) CHECK_FALSE(a.vendor_zh.empty());
+  }
+  const core::Accelerator* d = cat().find_accelerator("nvidia-rtx-4090d");
+  REQUIRE(d);
+  CHECK(d->name_in(core::Lang::zh) == "GeForce RTX 4090 D 24GB（中国特供版）");
+  // A notice that names the card: the Chinese page says its Chinese name, the English page its own.
+  ui::set_card_names(cat());
+  const core::Notice n = core::notice("pcie_only", d->name + " has no card-to-card link: gradients go over PCIe", {d->name});
+  CHECK(ui::notice_text(core::Lang::zh, n).find("中国特供版") != std::string::npos);
+  CHECK(ui::notice_text(core::Lang::en, n).find("(China)") != std::string::npos);
+}

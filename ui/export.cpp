@@ -107,7 +107,7 @@ std::vector<std::string> job_result_lines(const AppState& state) {
     if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1 && e.streams && *e.streams >= 1 && s.gpu) {
       char line[256];
       std::snprintf(line, sizeof line, tr(L, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
-                    core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name.c_str());
+                    core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name_in(L).c_str());
       out.push_back(line);
     }
     return out;
@@ -164,7 +164,7 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   // The settings, from the scenario core parsed (not the form's text).
   const core::Scenario& s = d.scenario;
   md += "- " + std::string(tr(L, Str::task)) + ": " + tr_key(L, core::info(s.task).label) + "\n";
-  if (s.gpu) md += "- " + std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
+  if (s.gpu) md += "- " + std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name_in(L) + "\n";
   const core::Parallel& p = s.parallel;
   std::string layout = "TP " + std::to_string(p.tp) + " · PP " + std::to_string(p.pp) + (p.vp > 1 ? " × VP " + std::to_string(p.vp) : "") + " · DP " + std::to_string(p.dp());
   if (p.cp > 1) layout += " · CP " + std::to_string(p.cp);
@@ -198,7 +198,7 @@ std::string quote_summary(const AppState& state, const core::Catalog& catalog) {
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
   std::string text = std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + "\n" +
                      tr(L, Str::task) + ": " + tr_key(L, core::info(s.task).label) + "\n";
-  if (s.gpu) text += std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name + "\n";
+  if (s.gpu) text += std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name_in(L) + "\n";
   for (const std::string& line : job_setting_lines(state)) text += line + "\n";
   const Derived& d = state.derived;
   if (!d.problems.empty()) {
@@ -233,7 +233,7 @@ std::string quote_link(const std::string& target, const AppState& state, const c
   const core::Scenario& s = state.derived.scenario;
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
   std::string subject = std::string(tr(state.lang, Str::quote_subject)) + ": " + form_model_name(state.estimate.form, m ? m->name : "");
-  if (s.gpu) subject += ", " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name;
+  if (s.gpu) subject += ", " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name_in(state.lang);
   return target + (target.find('?') == std::string::npos ? "?" : "&") + "subject=" + core::percent_encode(subject) +
          "&body=" + core::percent_encode(body);
 }
@@ -254,7 +254,7 @@ nlohmann::json result_picture(const AppState& state, const core::Catalog& catalo
   const core::ModelArch* m = catalog.find_model(state.estimate.form.model);
   lines.push_back(std::string(tr(L, Str::model)) + ": " + form_model_name(state.estimate.form, m ? m->name : "") + " · " +
                   tr_key(L, core::info(s.task).label));
-  if (s.gpu) lines.push_back(std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name);
+  if (s.gpu) lines.push_back(std::string(tr(L, Str::gpu_card)) + ": " + std::to_string(s.parallel.gpus) + " × " + s.gpu->name_in(L));
   for (const std::string& line : job_result_lines(state)) lines.push_back(line);
   pic["lines"] = lines;
   const core::MemoryBreakdown& b = e.memory;

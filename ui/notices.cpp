@@ -4,6 +4,7 @@
 #include "core/format.h"
 
 #include <cctype>
+#include <map>
 
 #include <utility>
 
@@ -11,10 +12,33 @@
 
 namespace xuanka::ui {
 
+namespace {
+// The catalog's English card names -> their Chinese ones (set_card_names).
+std::map<std::string, std::string>& card_names_zh() {
+  static std::map<std::string, std::string> m;
+  return m;
+}
+}  // namespace
+
+void set_card_names(const core::Catalog& cat) {
+  auto& m = card_names_zh();
+  m.clear();
+  for (const core::Accelerator& a : cat.accelerators) {
+    if (!a.name_zh.empty()) m[a.name] = a.name_zh;
+  }
+}
+
 std::string notice_text(core::Lang L, const core::Notice& n) {
   const auto key = str_by_key("n_" + n.code);  // notice code X <-> string key n_X
   if (!key) return n.en;
-  return fill_slots(tr(L, *key), n.args);
+  if (L != core::Lang::zh || card_names_zh().empty()) return fill_slots(tr(L, *key), n.args);
+  // Core names a card by its English name; the Chinese page shows its Chinese one.
+  std::vector<std::string> args = n.args;
+  for (std::string& a : args) {
+    const auto it = card_names_zh().find(a);
+    if (it != card_names_zh().end()) a = it->second;
+  }
+  return fill_slots(tr(L, *key), args);
 }
 
 std::string fill_slots(std::string text, const std::vector<std::string>& args) {

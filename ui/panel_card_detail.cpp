@@ -165,9 +165,9 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
     return true;
   }
   ImGui::SameLine();
-  heading(ctx, (a->name + (a->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "")).c_str());
+  heading(ctx, (a->name_in(L) + (a->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "")).c_str());
   track(ctx, "detail.title");
-  label_value(ctx, tr(L, Str::col_vendor), a->vendor);
+  label_value(ctx, tr(L, Str::col_vendor), a->vendor_in(L));
   label_value(ctx, tr(L, Str::architecture), a->architecture);
   label_value(ctx, tr(L, Str::release_year), a->release_year ? std::to_string(*a->release_year) : tr(L, Str::unknown));
   text_wrapped(ctx, tr(L, Str::four_dims_hint));
@@ -314,7 +314,7 @@ bool draw_side_by_side(AppState& state, FrameCtx& ctx) {
     for (const Accelerator* a : cards) {
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0.0f);
-      text(ctx, a->name.c_str());
+      text(ctx, a->name_in(L).c_str());
       ImGui::PopTextWrapPos();
     }
     for (const Row& r : rows) {

@@ -73,7 +73,7 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     ImGui::Separator();
     ImGui::PushID(n++);
     const core::Accelerator* a = d.matched_id.empty() ? nullptr : ctx.env.catalog->find_accelerator(d.matched_id);
-    heading(ctx, ("#" + std::to_string(d.index) + "  " + d.raw_name + "  →  " + (a ? a->name : tr(L, Str::check_unmatched))).c_str());
+    heading(ctx, ("#" + std::to_string(d.index) + "  " + d.raw_name + "  →  " + (a ? a->name_in(L) : tr(L, Str::check_unmatched))).c_str());
     track(ctx, ("check.device." + std::to_string(n - 1)).c_str());
     if (a) {
       label_value(ctx, tr(L, Str::generation), a->architecture + " · " + (a->tensor_core_generation ? *a->tensor_core_generation : tr(L, Str::unknown)) +

@@ -40,7 +40,9 @@ bool matches(const Accelerator& a, const CompareState& c) {
   if (a.hidden) return false;
   if (c.domestic_only && !a.domestic) return false;
   if (c.fp8_only && !a.peak_flops(Precision::fp8_mixed)) return false;
-  return core::search_matches(c.filter, {a.name, a.vendor, a.id});
+  // Either language's name and maker; a domestic card also answers to 国产 / domestic, the word its
+  // badge shows (issue 39 item 8: "国产" found nothing).
+  return core::search_matches(c.filter, {a.name, a.vendor, a.id, a.name_zh, a.vendor_zh, a.domestic ? "国产 domestic" : ""});
 }
 }  // namespace
 
@@ -177,8 +179,8 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
         ImGui::TableNextColumn();
         std::string cell;
         switch (col) {
-          case kColCard: cell = a->name + (a->domestic ? std::string("  ·") + tr(L, Str::domestic_badge) : ""); break;
-          case kColVendor: cell = a->vendor; break;
+          case kColCard: cell = a->name_in(L) + (a->domestic ? std::string("  ·") + tr(L, Str::domestic_badge) : ""); break;
+          case kColVendor: cell = a->vendor_in(L); break;
           case kColMemory: cell = a->memory_bytes ? core::format_gib(*a->memory_bytes) + " GiB" : tr(L, Str::unknown); break;
           case kColBandwidth: cell = a->memory_bandwidth_bytes_per_s ? core::format_gb_per_s(*a->memory_bandwidth_bytes_per_s) + " GB/s" : tr(L, Str::unknown); break;
           case kColBf16: cell = peak_text(L, *a, Precision::bf16, "bf16"); break;

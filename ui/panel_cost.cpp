@@ -109,7 +109,7 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   bool changed = false;
   const Derived& dv = state.derived;
   text_disabled(ctx, tr(L, Str::cost_for));
-  if (dv.scenario.gpu) text(ctx, (std::to_string(dv.scenario.parallel.gpus) + " × " + dv.scenario.gpu->name).c_str());
+  if (dv.scenario.gpu) text(ctx, (std::to_string(dv.scenario.parallel.gpus) + " × " + dv.scenario.gpu->name_in(state.lang)).c_str());
   std::vector<Choice> regions;
   for (const auto& g : ctx.env.catalog->regions) regions.push_back({g.id, L == Lang::zh ? g.province_zh + " " + g.name_zh : g.name_en});
   changed |= combo_row(ctx, "cost.region", tr(L, Str::region), state.estimate.region, regions);

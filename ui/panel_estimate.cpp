@@ -64,11 +64,11 @@ std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& f
   return out;
 }
 
-std::vector<Choice> card_choices(const core::Catalog& cat) {
+std::vector<Choice> card_choices(Lang L, const core::Catalog& cat) {
   std::vector<Choice> out;
   for (const auto& a : cat.accelerators) {
     if (a.hidden || !a.memory_bytes) continue;
-    out.push_back({a.id, a.name + "  " + core::format_gib(*a.memory_bytes) + " GiB"});
+    out.push_back({a.id, a.name_in(L) + "  " + core::format_gib(*a.memory_bytes) + " GiB"});
   }
   return out;
 }
@@ -184,7 +184,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   const core::ModelArch* preset = cat.find_model(f.model);
   const std::string kind = form_model_kind(f, preset ? preset->kind : "");
   if (kind == "vision") {
-    changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
+    changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(L, cat));
     changed |= number_row(ctx, "est.vis_input", tr(L, Str::vis_input), f.vis_input);
     changed |= number_row(ctx, "est.vis_batch", tr(L, Str::vis_batch), f.vis_batch);
     changed |= combo_row(ctx, "est.vis_precision", tr(L, Str::vis_precision), f.vis_precision, enum_choices<core::VisionPrecision>(L));
@@ -197,7 +197,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     return changed;
   }
   changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, enum_choices<core::Task>(L));
-  changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(cat));
+  changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(L, cat));
   if (kind == "diffusion") {
     const bool train = f.task != "inference";
     const bool lora = f.task == "lora" || f.task == "qlora";
@@ -726,7 +726,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1 && e.streams && *e.streams >= 1 && s.gpu) {
         char line[256];
         std::snprintf(line, sizeof line, tr(L, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
-                      core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name.c_str());
+                      core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name_in(L).c_str());
         text(ctx, line);
       }
       track(ctx, "est.vision");
@@ -746,7 +746,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         heading(ctx, tr(L, Str::vis_lineup));
         for (const core::CardRun& run : dv.vision_lineup) {
           const core::Estimate& x = run.estimate;
-          std::string name = run.card->name;
+          std::string name = run.card->name_in(L);
           if (run.card == s.gpu) name = fill_slots(tr(L, Str::vis_lineup_this), {name});
           if (!x.fps || !x.latency_ms) {
             text_disabled(ctx, fill_slots(tr(L, Str::vis_lineup_none), {name}).c_str());

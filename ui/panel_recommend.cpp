@@ -20,7 +20,7 @@ using core::Lang;
 
 namespace {
 std::string option_title(Lang L, const core::Option& o) {
-  return std::to_string(o.cards) + " × " + o.card->name + (o.card->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "");
+  return std::to_string(o.cards) + " × " + o.card->name_in(L) + (o.card->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "");
 }
 
 // The option's complete scenario, through the contract, into the form: Estimate then shows
@@ -140,7 +140,7 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
     const core::Parallel& q = d.scenario.parallel;
     ImGui::Separator();
     ImGui::PushID(k);
-    heading(ctx, (std::to_string(k + 1) + ". " + std::to_string(p.cards) + " × " + d.card->name +
+    heading(ctx, (std::to_string(k + 1) + ". " + std::to_string(p.cards) + " × " + d.card->name_in(L) +
                   (d.card->domestic ? std::string(" · ") + tr(L, Str::domestic_badge) : "") + (k == 0 ? "  ★" : "")).c_str());
     track(ctx, ("rec.serving." + std::to_string(k)).c_str());
     std::string layout = "TP " + std::to_string(q.tp);
@@ -196,7 +196,7 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
         break;
       }
       const Str w = limit == "ttft" ? Str::lim_ttft : limit == "speed" ? Str::lim_speed : limit == "budget" ? Str::lim_budget : Str::lim_fit;
-      line += (n == 1 ? " " : "; ") + card->name + " (" + tr(L, w) + ")";
+      line += (n == 1 ? " " : "; ") + card->name_in(L) + " (" + tr(L, w) + ")";
     }
     text_wrapped(ctx, line.c_str());
     track(ctx, "rec.serving.unmet");

@@ -28,6 +28,7 @@
 #include "imgui_internal.h"
 #include "ui/app.h"
 #include "ui/fonts.h"
+#include "ui/notices.h"
 #include "ui/export.h"
 #include "ui/page_state.h"
 #include "ui/palette.h"
@@ -719,6 +720,7 @@ int main() {
   }
   g_page.startup_ms["catalog_loaded"] = emscripten_get_now();
   read_config();
+  ui::set_card_names(g_page.catalog);  // notices name cards in the page's language
   {
     char* t = js_today();
     g_page.state.today = t ? t : "";
