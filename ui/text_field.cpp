@@ -92,12 +92,30 @@ bool text_box(FrameCtx& ctx, TextAgent& agent, const char* id, std::string& valu
   check_glyphs(ctx, value.c_str());
   CallbackData cd{&value, &agent, id};
   const ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_CallbackAlways;
+  bool changed = false;
   const std::string label = std::string("##") + id;
-  if (value.capacity() < 16) value.reserve(16);
-  const bool changed = ImGui::InputTextMultiline(label.c_str(), value.data(), value.capacity() + 1, ImVec2(-1.0f, height),
-                                                 flags, callback, &cd);
-  track(ctx, id);
-  publish(ctx, agent, value, false, true);
+  if (ctx.env.touch && GImGui->ActiveId != ImGui::GetID(label.c_str()) && agent.focus_request != id) {
+    // As text_field: on a phone a tap focuses the box and a drag over it scrolls the page (issue 39
+    // item 8: Check's paste box caught the finger that meant to scroll). Drawn as the box, its
+    // first lines clipped to it.
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
+    const bool tapped = ImGui::InvisibleButton((label + "_tap").c_str(), size);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::RenderFrame(pos, ImVec2(pos.x + size.x, pos.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg), true, st.FrameRounding);
+    ImGui::RenderTextClipped(ImVec2(pos.x + st.FramePadding.x, pos.y + st.FramePadding.y),
+                             ImVec2(pos.x + size.x - st.FramePadding.x, pos.y + size.y - st.FramePadding.y), value.c_str(), nullptr, nullptr);
+    track(ctx, id);
+    if (tapped) agent.focus_request = id;
+  } else {
+    const bool requested = agent.focus_request == id;
+    if (requested && GImGui->ActiveId != ImGui::GetID(label.c_str())) ImGui::SetKeyboardFocusHere();
+    if (value.capacity() < 16) value.reserve(16);
+    changed = ImGui::InputTextMultiline(label.c_str(), value.data(), value.capacity() + 1, ImVec2(-1.0f, height), flags, callback, &cd);
+    if (requested && ImGui::IsItemActive()) agent.focus_request.clear();
+    track(ctx, id);
+    publish(ctx, agent, value, false, true);
+  }
   // The notice stays while the box holds the cut paste (within a character of the limit), and
   // goes once its text is replaced another way (Load an example, Clear).
   if (agent.cut_field == id && value.size() + 4 <= kMaxTextBytes) agent.cut_field.clear();

@@ -3,7 +3,7 @@
 // nvidia-smi output; screenshots of each view on desktop and phone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP, PHONE_2X as PHONE, launch, openPage, state, rects, press, screenshot, sleep, runner, expect, root, shotDir } from './lib.mjs';
+import { DESKTOP, PHONE_2X as PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, root, shotDir, settle } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -100,6 +100,52 @@ await t.test('a vendor overlay in the page\'s config block brands the page, sets
   expect(!r['card.nvidia-h100-sxm5-80gb'] && r['card.nvidia-a800-sxm4-80gb'], 'hidden card still listed, or A800 missing');
   await screenshot(page, 'desktop-vendor-overlay');
   expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
+
+
+// Issue 39 item 8: Check on a phone. An 8-card server's paste reads as one block with a summary, not
+// eight identical blocks; a finger dragged over the paste box scrolls the page instead of being
+// caught by the box; 国产 typed into Compare finds the domestic cards.
+await t.test('phone zh: an 8-card paste gives one block and a summary; a drag over the paste box scrolls the page; 国产 finds the domestic cards', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&view=check`);
+  await page.evaluate(() => window.xuanka.recordText(true));
+  const eight = ['name, memory.total [MiB], memory.used [MiB], utilization.gpu [%]',
+                 ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `NVIDIA H20, 97871 MiB, ${i < 2 ? 1024 : 90211} MiB, ${i < 2 ? 0 : 71} %`)].join('\n') + '\n';
+  await typeInto(page, PHONE, 'check.paste', eight);
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  await sleep(300);
+  await press(page, PHONE, 'nav.check');  // a tap elsewhere leaves the box
+  await settle(page);
+  let s = await state(page);
+  expect(s.check.devices.length === 8, `devices ${s.check.devices.length}`);
+  let r = await rects(page);
+  expect(r['check.summary'], 'no summary of the paste');
+  expect(r['check.open.0'] && !r['check.open.1'], 'one card model should give one block with one Details button');
+  const summary = s.drawn_text.find((x) => x.startsWith('共 8 张卡'));
+  expect(summary && summary.includes('8 × H20'), `summary ${summary}: ${s.drawn_text.filter((x) => x.includes('张')).join(' | ')}`);
+  // core/smi_parse.cpp's rule: 1,024 of 97,871 MiB at 0% is idle; 90,211 / 97,871 = 92% used is
+  // over its 90%, so memory nearly full, whatever the 71% load.
+  expect(s.drawn_text.some((x) => x.includes('2 张空闲') && x.includes('6 张显存将满') && x.includes('平均利用率 53.2%')), `counts: ${s.drawn_text.filter((x) => x.includes('张')).join(' | ')}`);
+  await screenshot(page, 'phone-zh-check-eight');
+  // A finger drag that starts on the paste box moves the page.
+  r = await rects(page);
+  const box = r['check.paste'];
+  expect(box, 'no paste box');
+  const before = r['check.summary'].y;
+  const { swipe } = await import('./lib.mjs');
+  await swipe(page, box.x + box.w / 2, box.y + box.h - 10, box.y + 10);
+  await sleep(300);
+  r = await rects(page);
+  expect(r['check.summary'] && r['check.summary'].y < before - 40, `the page did not scroll: summary at ${before} -> ${r['check.summary'] && r['check.summary'].y}`);
+  // 国产 in Compare.
+  await press(page, PHONE, 'nav.compare');
+  await typeInto(page, PHONE, 'compare.filter', '国产');
+  const shown = Object.keys(await rects(page)).filter((k) => k.startsWith('card.'));
+  s = await state(page);
+  expect(shown.length >= 5 && shown.every((k) => /^card\.(huawei|cambricon|hygon|kunlunxin|moorethreads|iluvatar|metax|biren)-/.test(k)), `国产 shows ${shown}`);
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
