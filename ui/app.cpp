@@ -36,6 +36,7 @@ void apply_style(float dpr) {
   const ImVec4 accent = palette::kAccent;
   c[ImGuiCol_WindowBg] = palette::kWindowBg;
   c[ImGuiCol_ChildBg] = palette::kContentBg;
+  c[ImGuiCol_PopupBg] = palette::kContentBg;  // opaque: a list over the form must not show the form through it (issue 39 item 3)
   c[ImGuiCol_Button] = palette::kControl;
   c[ImGuiCol_ButtonHovered] = palette::kControlHover;
   c[ImGuiCol_ButtonActive] = palette::kControlActive;

@@ -54,6 +54,7 @@ struct CheckState {
 struct EstimateState {
   ScenarioForm form;
   std::string model_search;            // filter of the model list
+  std::string gpu_search;              // filter of the card list (name in either language, maker, 国产)
   std::string region = "jiangsu-suzhou";
   bool why_open = false;
   // Serving sized by load (inference): concurrent users, tokens/s each, first-token target (s).

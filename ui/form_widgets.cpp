@@ -34,6 +34,16 @@ bool combo_row(FrameCtx& ctx, const char* id, const char* label, std::string& va
   const float pad = std::max(ImGui::GetStyle().FramePadding.y, (tap_height(ctx) - ImGui::GetFontSize()) * 0.5f);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, pad));
   const std::string cid = std::string("##") + id;
+  // The list stays on the screen (issue 39 item 3: the 71-card list ran off a phone's right edge):
+  // at least the field's width, at most to the screen's right edge, at most 70% of its height.
+  {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float x = ImGui::GetCursorScreenPos().x, w = ImGui::CalcItemWidth();
+    const float max_w = std::max(w, io.DisplaySize.x - x - ImGui::GetStyle().WindowPadding.x);
+    const float rows = static_cast<float>(std::min<std::size_t>(choices.size(), 20));
+    const float max_h = std::min(io.DisplaySize.y * 0.7f, rows * (tap_height(ctx) * 0.8f + ImGui::GetStyle().ItemSpacing.y) + ImGui::GetStyle().WindowPadding.y * 2);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0.0f), ImVec2(max_w, std::max(max_h, tap_height(ctx))));
+  }
   const bool open = ImGui::BeginCombo(cid.c_str(), current.c_str(), ImGuiComboFlags_HeightLarge);
   ImGui::PopStyleVar();
   if (!open) track(ctx, id);  // while open, the last item is the popup

@@ -64,13 +64,32 @@ std::vector<Choice> model_choices(const core::Catalog& cat, const std::string& f
   return out;
 }
 
-std::vector<Choice> card_choices(Lang L, const core::Catalog& cat) {
-  std::vector<Choice> out;
+// The cards a job can take, searched and in an order a buyer scans (issue 39 item 3: 71 cards with no
+// search and no order): NVIDIA, AMD and Intel, then the domestic makers, each newest first. The
+// card chosen stays listed whatever the search.
+std::vector<Choice> card_choices(Lang L, const core::Catalog& cat, const std::string& filter, const std::string& current) {
+  std::vector<const core::Accelerator*> cards;
   for (const auto& a : cat.accelerators) {
     if (a.hidden || !a.memory_bytes) continue;
-    out.push_back({a.id, a.name_in(L) + "  " + core::format_gib(*a.memory_bytes) + " GiB"});
+    if (a.id != current && !core::search_matches(filter, {a.name, a.name_zh, a.vendor, a.vendor_zh, a.id, a.domestic ? "国产 domestic" : ""})) continue;
+    cards.push_back(&a);
   }
+  auto maker_rank = [](const core::Accelerator& a) { return a.vendor == "NVIDIA" ? 0 : a.vendor == "AMD" ? 1 : !a.domestic ? 2 : 3; };
+  std::stable_sort(cards.begin(), cards.end(), [&](const core::Accelerator* x, const core::Accelerator* y) {
+    if (maker_rank(*x) != maker_rank(*y)) return maker_rank(*x) < maker_rank(*y);
+    if (x->vendor != y->vendor) return x->vendor < y->vendor;
+    return x->release_year.value_or(0) > y->release_year.value_or(0);  // newest first; ties keep the catalog's order
+  });
+  std::vector<Choice> out;
+  for (const core::Accelerator* a : cards) out.push_back({a->id, a->name_in(L) + "  " + core::format_gib(*a->memory_bytes) + " GiB"});
   return out;
+}
+
+bool card_row(AppState& state, FrameCtx& ctx) {
+  const Lang L = state.lang;
+  row_label(ctx, tr(L, Str::gpu_card));
+  text_field(ctx, *ctx.env.agent, "est.gpu_search", tr(L, Str::search_card), state.estimate.gpu_search, false);
+  return combo_row(ctx, "est.gpu", "", state.estimate.form.gpu, card_choices(L, *ctx.env.catalog, state.estimate.gpu_search, state.estimate.form.gpu));
 }
 
 std::vector<Choice> region_choices(Lang L, const core::Catalog& cat) {
@@ -184,7 +203,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   const core::ModelArch* preset = cat.find_model(f.model);
   const std::string kind = form_model_kind(f, preset ? preset->kind : "");
   if (kind == "vision") {
-    changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(L, cat));
+    changed |= card_row(state, ctx);
     changed |= number_row(ctx, "est.vis_input", tr(L, Str::vis_input), f.vis_input);
     changed |= number_row(ctx, "est.vis_batch", tr(L, Str::vis_batch), f.vis_batch);
     changed |= combo_row(ctx, "est.vis_precision", tr(L, Str::vis_precision), f.vis_precision, enum_choices<core::VisionPrecision>(L));
@@ -197,7 +216,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     return changed;
   }
   changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, enum_choices<core::Task>(L));
-  changed |= combo_row(ctx, "est.gpu", tr(L, Str::gpu_card), f.gpu, card_choices(L, cat));
+  changed |= card_row(state, ctx);
   if (kind == "diffusion") {
     const bool train = f.task != "inference";
     const bool lora = f.task == "lora" || f.task == "qlora";

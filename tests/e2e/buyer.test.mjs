@@ -275,6 +275,32 @@ await t.test('phone zh: after a preset tap the answer (memory and time or speed)
   await page.close();
 });
 
+
+
+// Issue 39 item 3: the card picker on a phone. A search above it ("昇腾" or "910" typed), a list in
+// makers' order that stays on the screen, opaque, and a tap on an entry picks it.
+await t.test('phone zh: the card picker searches (昇腾), stays on the screen, and picks', async () => {
+  const { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh`);
+  await setField(page, PHONE, 'est.gpu_search', '昇腾');
+  await press(page, PHONE, 'est.gpu');
+  const r = await rects(page);
+  const pop = r['est.gpu.popup'];
+  expect(pop, 'the card list did not open');
+  expect(pop.x >= 0 && pop.x + pop.w <= PHONE.viewport.width + 1 && pop.y >= 0 && pop.y + pop.h <= PHONE.viewport.height + 1,
+         `the list runs off the screen: ${JSON.stringify(pop)}`);
+  const items = Object.keys(r).filter((k) => k.startsWith('est.gpu.') && k !== 'est.gpu.popup');
+  const s0 = await state(page);
+  // The Ascend cards (the Atlas 300I Duo holds two 昇腾 310P3), and the card already chosen (kept whatever the search).
+  expect(items.length >= 6 && items.every((k) => k.startsWith('est.gpu.huawei-') || k === `est.gpu.${s0.scenario.gpu}`),
+         `昇腾 lists ${items}`);
+  await screenshot(page, 'phone-zh-card-picker-search');
+  await press(page, PHONE, 'est.gpu.huawei-ascend-910b2', 'est.gpu.popup');
+  const s = await state(page);
+  expect(s.scenario.gpu === 'huawei-ascend-910b2', `picked ${s.scenario.gpu}`);
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+});
+
 await browser.close();
 console.log(`screenshots: ${shotDir}`);
 process.exit(t.finish());
