@@ -85,6 +85,7 @@ void read_vision(ObjectReader& r, VisionOptions& o) {
   if (auto x = read_enum<VisionPrecision>(r, "precision", false)) o.precision = *x;
   if (auto x = read_enum<Runtime>(r, "runtime", false)) o.runtime = *x;
   o.camera_fps = r.num("camera_fps", false, 0.1, 1000).value_or(25);
+  if (auto x = read_enum<CameraResolution>(r, "camera_resolution", false)) o.camera_resolution = *x;
   if (auto x = r.num("chips", false, 1, 64, true)) o.chips = static_cast<int>(*x);
   if (auto x = read_enum<VisionScope>(r, "scope", false)) o.scope = *x;
 }
@@ -563,7 +564,7 @@ json vision_json(const Scenario& s) {
   json j = {{"input", json::array({number(o.width.value_or(side)), number(o.height.value_or(side))})},
             {"batch", o.batch ? (*o.batch == 0 ? json("auto") : json(*o.batch)) : json(1)},
             {"precision", word(o.precision)}, {"runtime", word(o.runtime)}, {"camera_fps", number(o.camera_fps)},
-            {"scope", word(o.scope)}};
+            {"camera_resolution", word(o.camera_resolution)}, {"scope", word(o.scope)}};
   if (o.chips) j["chips"] = *o.chips;
   return j;
 }

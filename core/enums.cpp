@@ -202,6 +202,16 @@ const std::vector<EnumRow<PoolRole>>& EnumTable<PoolRole>::rows() {
   return r;
 }
 
+// Camera streams by frame size: 720p 1280 x 720, 1080p 1920 x 1080, 1440p 2560 x 1440, 4K UHD
+// 3840 x 2160 (ITU-R BT.2020's 3840 x 2160 for UHDTV1).
+const std::vector<CameraRow>& EnumTable<CameraResolution>::rows() {
+  static const std::vector<CameraRow> r = {{CameraResolution::p720, "720p", "cam_720p", 1280.0 * 720},
+                                           {CameraResolution::p1080, "1080p", "cam_1080p", 1920.0 * 1080},
+                                           {CameraResolution::p1440, "1440p", "cam_1440p", 2560.0 * 1440},
+                                           {CameraResolution::p2160, "4k", "cam_4k", 3840.0 * 2160}};
+  return r;
+}
+
 const std::vector<EnumRow<VisionScope>>& EnumTable<VisionScope>::rows() {
   static const std::vector<EnumRow<VisionScope>> r = {{VisionScope::model, "model", "scope_model"}, {VisionScope::e2e, "e2e", "scope_e2e"}};
   return r;

@@ -28,6 +28,8 @@ enum class VaeDecode { full, sliced, tiled };
 enum class ImageOffload { none, model, sequential };
 enum class VisionPrecision { fp32, tf32, fp16, bf16, int8, fp8 };
 enum class VisionScope { model, e2e };
+// A camera stream's frame size, which sets what the card's video decoders keep up with.
+enum class CameraResolution { p720, p1080, p1440, p2160 };
 // LLM serving at scale (SCENARIO.md "LLM serving at scale").
 enum class Engine { vllm, sglang, tensorrt_llm, lmdeploy, mindie, llama_cpp, transformers, ktransformers, exllama, mlc };
 enum class SpecMethod { mtp, eagle, draft };
@@ -94,6 +96,13 @@ struct SpecMethodRow {
 };
 
 // A vision compute precision: the catalog's dense peak it runs at.
+struct CameraRow {
+  CameraResolution value;
+  const char* word;
+  const char* label;
+  double pixels;  // width x height of one frame
+};
+
 struct VisionPrecisionRow {
   VisionPrecision value;
   const char* word;
@@ -120,6 +129,7 @@ XUANKA_ENUM_TABLE(VaeDecode, EnumRow<VaeDecode>)
 XUANKA_ENUM_TABLE(ImageOffload, EnumRow<ImageOffload>)
 XUANKA_ENUM_TABLE(VisionPrecision, VisionPrecisionRow)
 XUANKA_ENUM_TABLE(VisionScope, EnumRow<VisionScope>)
+XUANKA_ENUM_TABLE(CameraResolution, CameraRow)
 XUANKA_ENUM_TABLE(Engine, EnumRow<Engine>)
 XUANKA_ENUM_TABLE(SpecMethod, SpecMethodRow)
 XUANKA_ENUM_TABLE(ServingOffload, EnumRow<ServingOffload>)

@@ -500,14 +500,22 @@ void vision(const Scenario& s, Estimate& e) {
   // Camera streams: frames/s over the camera's rate, and the card's video decoder when known.
   double streams = std::floor(*e.fps / o.camera_fps);
   if (a.video_decode_1080p_fps) {
-    const double decode = std::floor(*a.video_decode_1080p_fps * chips / dies / o.camera_fps);
+    // A decoder's frames/s goes as the inverse of a frame's pixels: Huawei's VDEC table gives 4K
+    // 120 fps against 1080p 480 fps (4x the pixels, a quarter of the frames), and <=720p 960 fps,
+    // 2x (not the 2.25x of its pixels), CANN's VDEC performance table (hiascend.com/doc_center/source/
+    // zh/canncommercial/5046/windowsversion/windowsug/aclcppdevg_03_0184.html: "4k 120fps, 1080p
+    // 480fps, ≤720p 960fps"). The same ratios on NVDEC, whose application note times 1080p only.
+    const double ratio = std::min(2.0, (1920.0 * 1080) / info(o.camera_resolution).pixels);
+    const double at_res = *a.video_decode_1080p_fps * ratio;
+    const std::string res = word(o.camera_resolution);
+    const double decode = std::floor(at_res * chips / dies / o.camera_fps);
     if (decode < streams) {
       streams = decode;
-      e.assumptions.push_back(notice("a_decode_bound", "the video decoder binds: " + format_sig(*a.video_decode_1080p_fps, 5) + " frames/s of 1080p",
-                                     {format_sig(*a.video_decode_1080p_fps, 5)}));
+      e.assumptions.push_back(notice("a_decode_bound", "the video decoder binds: " + format_sig(at_res, 5) + " frames/s of " + res,
+                                     {format_sig(at_res, 5), res}));
     } else {
-      e.assumptions.push_back(notice("a_compute_bound", "the model binds, not the video decoder (" + format_sig(*a.video_decode_1080p_fps, 5) + " frames/s of 1080p)",
-                                     {format_sig(*a.video_decode_1080p_fps, 5)}));
+      e.assumptions.push_back(notice("a_compute_bound", "the model binds, not the video decoder (" + format_sig(at_res, 5) + " frames/s of " + res + ")",
+                                     {format_sig(at_res, 5), res}));
     }
   } else {
     e.warnings.push_back(notice("decode_unknown", a.name + ": hardware video-decode capacity has no source here; streams count the model only", {a.name}));

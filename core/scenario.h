@@ -84,6 +84,7 @@ struct VisionOptions {
   VisionPrecision precision = VisionPrecision::fp16;
   Runtime runtime = Runtime::pytorch;
   double camera_fps = 25;                // frames/s of one camera stream
+  CameraResolution camera_resolution = CameraResolution::p1080;  // a stream's frame size (the decoders' load)
   std::optional<int> chips;              // dies running the model on a multi-die card
   VisionScope scope = VisionScope::model;
 };

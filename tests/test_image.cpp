@@ -309,6 +309,28 @@ TEST_CASE("vision: NVIDIA cards decode at their NVDEC engines times one engine's
   }
 }
 
+TEST_CASE("vision: the camera's resolution sets what the decoders keep up with: 4K a quarter of 1080p, 720p twice") {
+  // Issue 39 item 4. CANN's VDEC table: 4K 120 fps, 1080p 480 fps, <=720p 960 fps on one decoder, so
+  // 4K is 1080p's rate / 4 and 720p x 2. YOLOv8n INT8 TensorRT batch 32 on an RTX 4090 (one NVDEC,
+  // 903 frames/s of 1080p) at 30 fps per camera: 1080p floor(903 / 30) = 30 streams; 4K
+  // floor(225.75 / 30) = 7; 720p 1,806 frames/s, floor(1806 / 30) = 60 while the model runs above it.
+  auto streams = [](const char* res) {
+    const Estimate e = run({{"model", "yolov8n"}, {"task", "inference"}, {"gpu", "nvidia-rtx-4090"},
+                            {"vision", {{"input", 640}, {"batch", 32}, {"precision", "int8"}, {"runtime", "tensorrt"}, {"camera_fps", 30},
+                                        {"camera_resolution", res}}}});
+    return std::make_pair(e.streams.value_or(-1), e.fps.value_or(0));
+  };
+  CHECK(streams("1080p").first == 30);
+  CHECK(streams("4k").first == 7);
+  const auto p720 = streams("720p");
+  REQUIRE(p720.second > 1806);  // the model is faster than the decoder here
+  CHECK(p720.first == 60);
+  Scenario bad;
+  const auto d = from_json({{"model", "yolov8n"}, {"task", "inference"}, {"gpu", "nvidia-rtx-4090"}, {"vision", {{"camera_resolution", "8k"}}}}, cat(), bad);
+  REQUIRE(d.size() == 1);
+  CHECK(d.front().path == "scenario.vision.camera_resolution");
+}
+
 TEST_CASE("vision: the same job on the six cards buyers weigh, each with what caps its streams") {
   // YOLOv8m, TensorRT fp16, batch 16, cameras at 25 fps (the line-inspection preset). The A10
   // computes 681 frames/s (tests/vectors/recommend.json derives it): 27 streams, under its two

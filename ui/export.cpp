@@ -41,7 +41,8 @@ std::vector<std::string> job_setting_lines(const AppState& state) {
     line += row(Str::x_frames, v.batch && *v.batch > 0 ? std::to_string(*v.batch) : std::string("auto"), L);
     out.push_back(line);
     out.push_back(row(Str::vis_precision, tr_key(L, core::info(v.precision).label), L) + " · " + row(Str::img_runtime, tr_key(L, core::info(v.runtime).label), L) +
-                  " · " + row(Str::vis_camera_fps, core::format_sig(v.camera_fps, 3), L));
+                  " · " + row(Str::vis_camera_fps, core::format_sig(v.camera_fps, 3), L) +
+                  " · " + row(Str::x_camera, core::word(v.camera_resolution), L));
     if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1) out.push_back(row(Str::x_streams, core::format_grouped(*want), L));
     return out;
   }

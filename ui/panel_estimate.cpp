@@ -209,6 +209,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= combo_row(ctx, "est.vis_precision", tr(L, Str::vis_precision), f.vis_precision, enum_choices<core::VisionPrecision>(L));
     changed |= combo_row(ctx, "est.vis_runtime", tr(L, Str::img_runtime), f.vis_runtime, enum_choices<core::Runtime>(L));
     changed |= number_row(ctx, "est.vis_fps", tr(L, Str::vis_camera_fps), f.vis_camera_fps);
+    changed |= combo_row(ctx, "est.vis_camera_res", tr(L, Str::vis_camera_res), f.vis_camera_res, enum_choices<core::CameraResolution>(L));
     changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
     changed |= number_row(ctx, "est.vis_chips", tr(L, Str::vis_chips), f.vis_chips);
     changed |= combo_row(ctx, "est.vis_scope", tr(L, Str::vis_scope), f.vis_scope, enum_choices<core::VisionScope>(L));

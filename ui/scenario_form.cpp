@@ -72,7 +72,7 @@ std::string form_row_for(const std::string& path) {
       {"image.train_steps", "est.img_train_steps"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
       {"image.vae_decode", "est.img_vae"}, {"image.offload", "est.img_offload"}, {"vision.input", "est.vis_input"},
       {"vision.batch", "est.vis_batch"}, {"vision.precision", "est.vis_precision"}, {"vision.runtime", "est.vis_runtime"},
-      {"vision.camera_fps", "est.vis_fps"}, {"vision.chips", "est.vis_chips"}, {"vision.scope", "est.vis_scope"}};
+      {"vision.camera_fps", "est.vis_fps"}, {"vision.camera_resolution", "est.vis_camera_res"}, {"vision.chips", "est.vis_chips"}, {"vision.scope", "est.vis_scope"}};
   const std::string prefix = "scenario.";
   if (path.compare(0, prefix.size(), prefix) != 0) return "";
   const std::string rest = path.substr(prefix.size());
@@ -203,7 +203,7 @@ json image_contract(const ScenarioForm& f) {
 
 json vision_contract(const ScenarioForm& f) {
   json j = {{"precision", f.vis_precision}, {"runtime", f.vis_runtime}, {"scope", f.vis_scope},
-            {"camera_fps", number_or_text(f.vis_camera_fps)}};
+            {"camera_fps", number_or_text(f.vis_camera_fps)}, {"camera_resolution", f.vis_camera_res}};
   if (!f.vis_input.empty()) j["input"] = size_json(f.vis_input);
   if (!f.vis_batch.empty()) j["batch"] = f.vis_batch == "auto" ? json("auto") : number_or_text(f.vis_batch);
   if (!f.vis_chips.empty()) j["chips"] = number_or_text(f.vis_chips);
@@ -451,6 +451,7 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(vi, "runtime", f.vis_runtime, "pytorch");
   take(vi, "scope", f.vis_scope, "model");
   take(vi, "camera_fps", f.vis_camera_fps, "25");
+  take(vi, "camera_resolution", f.vis_camera_res, "1080p");
   take(vi, "chips", f.vis_chips, "");
 }
 

@@ -64,7 +64,7 @@ struct ScenarioForm {
   std::string vis_input;                   // "640" or "1280x720"
   std::string vis_batch = "1";             // a count or "auto"
   std::string vis_precision = "fp16", vis_runtime = "pytorch", vis_scope = "model";
-  std::string vis_camera_fps = "25", vis_chips;
+  std::string vis_camera_fps = "25", vis_chips, vis_camera_res = "1080p";
 };
 
 // The model choice that stands for the form's link_model.
