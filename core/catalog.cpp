@@ -283,6 +283,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
       m.source = f.str("source", true).value_or("");
       m.date = f.str("date", true).value_or("");
       m.oldest_date = f.str("oldest_date", false).value_or(m.date);
+      m.purchase_date = f.str("purchase_date", false).value_or(m.date);
       m.note = f.str("note", false).value_or("");
       m.confidence = f.word("confidence", true, kConfidence).value_or("low");
       f.finish();

@@ -62,6 +62,7 @@ struct Accelerator {
     std::optional<double> rent_typical_cny_per_card_hour, purchase_typical_cny;  // median of the offers
     std::string source, date, note, confidence;
     std::string oldest_date;                         // the oldest month a price was seen (YYYY-MM)
+    std::string purchase_date;                       // the newest month of the purchase prices (YYYY-MM); empty: date
   };
   std::optional<Market> market;
   std::string notes, confidence;

@@ -112,8 +112,17 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   std::optional<double> price = in.card_price_cny;
   if (!price) price = purchase_cny_per_card(card);
   if (!in.card_price_cny && !card.vendor_purchase_cny && price) {
-    r.assumptions.push_back(notice("a_price_typical", "card " + format_sig(*price / 1e4, 3) + "万 CNY: typical of public prices, as of " + card.market->date,
-                                   {format_sig(*price / 1e4, 3), card.market->date}));
+    const std::string& when = card.market->purchase_date.empty() ? card.market->date : card.market->purchase_date;
+    r.assumptions.push_back(notice("a_price_typical", "card " + format_sig(*price / 1e4, 3) + "万 CNY: typical of public prices, as of " + when,
+                                   {format_sig(*price / 1e4, 3), when}));
+    // A purchase price over a year old is said apart from the rents (an H800's only public purchase
+    // price is a 2023 contract, its rents are of 2026).
+    if (in.today && when.size() >= 7 && in.today->size() >= 7) {
+      auto months = [](const std::string& ym) { return std::atoi(ym.substr(0, 4).c_str()) * 12 + std::atoi(ym.substr(5, 2).c_str()); };
+      if (months(*in.today) - months(when) > 12) {
+        r.warnings.push_back(notice("purchase_old", card.name + ": the public purchase price is from " + when + ", over a year old; ask a vendor", {card.name, when}));
+      }
+    }
   }
   // The platform of each server: full servers of the card's class; the last, partly filled
   // PCIe server as small as its cards allow (a 4-slot server, or a workstation for 1-2 consumer cards).

@@ -840,3 +840,22 @@ TEST_CASE("recommend: a pick whose gradient sync needs more network than its ref
   }
   CHECK(seen);
 }
+
+TEST_CASE("cost: an H800 SXM has a purchase price, from a listed company's 2023 contract, and says its age") {
+  // Issue 39 item 6. Lianhua Health (600186.SH) bought 8 x H800 servers from H3C at 2.1M CNY each
+  // (contract 2023-09-27; scripts/data/sources/prices_2026-11.csv has the quote). Per card after the
+  // 400k CNY baseboard platform (scripts/data/apply_prices.py): (2,100,000 - 400,000) / 8 = 212,500.
+  const Accelerator& h800 = *cat().find_accelerator("nvidia-h800-sxm5-80gb");
+  REQUIRE(h800.market);
+  REQUIRE(h800.market->purchase_typical_cny);
+  CHECK(*h800.market->purchase_typical_cny == 212500);
+  CHECK(h800.market->purchase_date == "2023-09");
+  CostInputs in;
+  in.today = "2026-12";
+  const CostResult r = cost(h800, nullptr, in, std::nullopt);
+  REQUIRE(r.purchase_cny);
+  CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Notice& n) { return n.code == "purchase_old" && n.args.at(1) == "2023-09"; }));
+  // The H100's purchase rows are of 2026-08: no such warning in 2026-12.
+  const CostResult h100 = cost(*cat().find_accelerator("nvidia-h100-sxm5-80gb"), nullptr, in, std::nullopt);
+  CHECK(std::none_of(h100.warnings.begin(), h100.warnings.end(), [](const Notice& n) { return n.code == "purchase_old"; }));
+}

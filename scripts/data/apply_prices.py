@@ -10,7 +10,8 @@ Per card:
   purchase: per-card rows; where only 8-card server prices exist, the per-card share after the
         default server platform (core/cost.cpp: 400k CNY for a baseboard server, 120k for PCIe):
         (server - platform) / 8, stated in the note.
-  date: the newest month a price was seen; oldest_date the oldest.
+  date: the newest month a price was seen; oldest_date the oldest; purchase_date the newest
+        month of the purchase rows used (a purchase can be years older than the rents).
 USD rows are not converted (no dated exchange rate in the sheet); cards with only USD rows keep
 no price and their note says so. Cards without rows keep what they had.
 
@@ -70,6 +71,9 @@ for a in doc["accelerators"]:
             notes.append(f"purchase: per-card share of {len(server)} 8-card server price(s) after a {platform // 10000}万 CNY platform")
     if usd:
         notes.append(f"{len(usd)} USD offer(s) in the sheet not converted")
+    bought = card or server
+    if m["purchase_cny"] and bought:
+        m["purchase_date"] = max(r["seen"] for r in bought)  # the purchase's own month (it can be older than the rents)
     seen = sorted(r["seen"] for r in used)
     m["source"] = f"{SHEET} ({len(used)} rows: " + "; ".join(sorted({r['source'].split(' (')[0][:80] for r in used})) + ")"
     m["date"] = seen[-1]

@@ -14,6 +14,9 @@ each figure is the best sourced one found, and the note says what kind it is:
   publishes no figure.
 - MetaX C500: 350 W, the power cap mx-smi reports (TraceSmith docs, tracesmith-0.8.2
   docs/MACA_PROFILING.md: "MetaX C500 … 59W / 350W"; the same cap in other public mx-smi logs).
+- Hygon DCU K100 (64 GB): 300 W, the power cap rocm-smi prints in BAAI FlagPerf's DCU training README
+  (FlagOpen/FlagPerf@1b5a030398ab training/dcu/README.md). The K100_AI's hy-smi cap of 800 W (a
+  PaddleNLP README) is a firmware cap far above any rating and is left out.
 - Moore Threads MTT S4000: 450 W maximum board power, from the company's published S4000 data as
   ITBEAR reported it (2025-12-20: "S4000板卡数据显示 … 最大功耗为450W").
 
@@ -32,10 +35,13 @@ PATCH = {
     "metax-c500": (350, "tracesmith-0.8.2 docs/MACA_PROFILING.md (mx-smi 2.2.6, driver 3.0.11): 'MetaX C500 … 59W / 350W' power cap; "
                         "the same cap in other public mx-smi logs (MACA 2.29-3.0)"),
     "moorethreads-mtt-s4000": (450, "ITBEAR 科技资讯, 2025-12-20: '摩尔线程此前公开的S4000板卡数据显示 … 最大功耗为450W'"),
+    "hygon-dcu-k100": (300, "FlagOpen/FlagPerf@1b5a030398ab training/dcu/README.md (BAAI): '加速卡型号: K100 64G' and the rocm-smi "
+                            "power cap '0  53.0C  96.0W  auto  300.0W'"),
 }
 NOTES = {
     350: "Power 350 W: a rating or power cap, not a vendor datasheet (see sources).",
     500: "Power 500 W: the power cap nvidia-smi reports; NVIDIA publishes no TDP for it.",
     450: "Power 450 W: maximum board power from the company's published data, as reported.",
+    300: "Power 300 W: the power cap rocm-smi reports in BAAI FlagPerf's DCU README; Hygon publishes no TDP here.",
 }
 patch_field("tdp_w", PATCH, lambda w: NOTES[w])
