@@ -452,7 +452,18 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
     switch (c.goal) {
       case Goal::fastest: return time_of(x) != time_of(y) ? time_of(x) < time_of(y) : cost_of(x) < cost_of(y);
       case Goal::lowest_purchase: return x.cost.purchase_cny.value_or(inf) < y.cost.purchase_cny.value_or(inf);
-      default: return cost_of(x) != cost_of(y) ? cost_of(x) < cost_of(y) : time_of(x) < time_of(y);
+      default: {
+        // At the same cost (within 0.5%: renting scales with cards x hours, so 1 card for 8 h and 8
+        // cards for 1 h cost the same), the fewer cards first: one server, no network between
+        // them, less to go wrong (issue 39 item 1: 8 x A100 topped a one-card QLoRA job); the
+        // faster, larger options follow, and "fastest" still ranks by time.
+        // Costs compared in steps of 0.5% (a bucket, so the order stays a strict weak ordering).
+        auto step = [&](const Option& o) { const double c = cost_of(o); return c > 0 && c < inf ? std::floor(std::log(c) / std::log1p(0.005)) : c; };
+        const double cx = step(x), cy = step(y);
+        if (cx != cy) return cx < cy;
+        if (x.cards != y.cards) return x.cards < y.cards;
+        return time_of(x) < time_of(y);
+      }
     }
   };
   // Ranked through indices: an Option carries its scenario and estimate, too heavy to shuffle. The

@@ -859,3 +859,21 @@ TEST_CASE("cost: an H800 SXM has a purchase price, from a listed company's 2023 
   const CostResult h100 = cost(*cat().find_accelerator("nvidia-h100-sxm5-80gb"), nullptr, in, std::nullopt);
   CHECK(std::none_of(h100.warnings.begin(), h100.warnings.end(), [](const Notice& n) { return n.code == "purchase_old"; }));
 }
+
+TEST_CASE("recommend: at the same cost the fewer cards rank first (a one-card QLoRA job is not topped by 8 cards)") {
+  // Rent is cards x hours: a job that scales linearly costs the same on 1 card for 8 h as on 8 for
+  // 1 h. The ranking then puts the fewer cards first (core/recommend.cpp by_goal); the page's
+  // "QLoRA 24GB 卡" preset (Llama 3.1 8B, 1e8 tokens) has a one-card pick first.
+  const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "qlora"}, {"lora", {{"rank", 16}, {"targets", "all_linear"}}}, {"seq_len", 2048},
+                               {"micro_batch", 1}, {"recompute", "full"}, {"tokens", 1e8}});
+  const Recommendation r = recommend(s, cat(), Constraints{});
+  REQUIRE(r.options.size() > 4);
+  CHECK(r.options.front().cards == 1);
+  for (std::size_t i = 1; i < r.options.size(); ++i) {
+    const Option& a = r.options[i - 1];
+    const Option& b = r.options[i];
+    if (!a.job_cny || !b.job_cny || std::abs(*a.job_cny - *b.job_cny) > 1e-3 * *a.job_cny) continue;
+    INFO(a.cards << " x " << a.card->id << " then " << b.cards << " x " << b.card->id);
+    CHECK(a.cards <= b.cards);
+  }
+}
