@@ -117,7 +117,10 @@ export async function ensureVisible(page, device, id, popup = null) {
       const y0 = d > 0 ? top + margin + d + room * frac : top + margin + room * frac;
       await swipe(page, x, y0, y0 - d, 3);
     } else {
-      await page.mouse.move(x, popup && all[popup] ? all[popup].y + all[popup].h / 2 : vh / 2);
+      // The wheel over the widget's own column (a desktop's Estimate scrolls its inputs and its
+      // results apart): the widget's x when it is laid out, else the default.
+      const wx = !popup && r ? Math.min(device.viewport.width - 2, Math.max(2, r.x + r.w / 2)) : x;
+      await page.mouse.move(wx, popup && all[popup] ? all[popup].y + all[popup].h / 2 : vh / 2);
       await page.mouse.wheel({ deltaY: down ? 300 : -300 });
       await sleep(120);
     }
