@@ -441,6 +441,15 @@ void range_row(FrameCtx& ctx, core::FigureGroup g, double value, const std::stri
   track(ctx, "est.time_range");
 }
 
+// A job's time range in the unit its figure reads in (2.6 小时 beside 2.2 – 3.6 小时, not 0.0877 – 0.142 天).
+void days_range_row(FrameCtx& ctx, double days) {
+  const auto r = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, core::FigureGroup::training_speed, days) : std::nullopt;
+  if (!r) return;
+  const std::string hi = std::isfinite(r->hi) ? duration_text(ctx.lang, r->hi) : "...";
+  text_disabled(ctx, (std::string(tr(ctx.lang, Str::range_short)) + " " + duration_text(ctx.lang, r->lo) + " – " + hi).c_str());
+  track(ctx, "est.time_range");
+}
+
 // Serving sized by load: cards = replicas x cards per replica, and what caps each replica.
 void draw_serving_plan(AppState& state, FrameCtx& ctx, const core::ServingPlan& p) {
   const Lang L = state.lang;
@@ -797,7 +806,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
                                                     tr(L, Str::seconds) + " " + tr(L, Str::img_per_image));
         if (e.train_s) {
           label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.train_s / 86400.0));  // 31 分钟, not 0.513 h
-          range_row(ctx, FigureGroup::training_speed, *e.train_s / 3600, " h");
+          days_range_row(ctx, *e.train_s / 86400.0);
         }
         job_cost_row(state, ctx);
       }
@@ -810,7 +819,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       heading(ctx, tr(L, Str::training_time));
       label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.days) + " · " +
                                                       core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
-      range_row(ctx, FigureGroup::training_speed, *e.days, std::string(" ") + tr(L, Str::days));
+      days_range_row(ctx, *e.days);
       if (e.days_expected) {
         label_value(ctx, tr(L, Str::expected_run), duration_text(L, *e.days_expected) + " · " +
                                                        core::format_grouped(*e.gpu_hours_expected) + " " + tr(L, Str::gpu_hours));
