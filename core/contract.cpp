@@ -790,7 +790,7 @@ json to_json(const Recommendation& r) {
 }
 
 json to_json(const ServingSearch& r) {
-  json j = {{"options", json::array()}, {"unmet", json::array()}};
+  json j = {{"options", json::array()}, {"unmet", json::array()}, {"left_out", notices(r.left_out)}};
   for (const ServingDeployment& d : r.options) {
     const Scenario& s = d.scenario;
     const ServingPlan& p = d.plan;

@@ -889,6 +889,21 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
     }
     out.options.push_back(std::move(*best));
   }
+  // Every deployment meets the same targets: one with more than 4x the cards of another is a cluster
+  // of another scale (64 x A100 40GB for DeepSeek-V3 where 8 x H200 do), left out and counted, as
+  // recommend() does for training (issue 39 item 1).
+  if (!out.options.empty()) {
+    long long fewest = out.options.front().plan.cards;
+    for (const ServingDeployment& d : out.options) fewest = std::min(fewest, d.plan.cards);
+    const auto cut = std::remove_if(out.options.begin(), out.options.end(), [&](const ServingDeployment& d) { return d.plan.cards > 4 * fewest; });
+    const long dropped = static_cast<long>(out.options.end() - cut);
+    out.options.erase(cut, out.options.end());
+    if (dropped > 0) {
+      const std::string n = std::to_string(dropped), few = std::to_string(fewest);
+      out.left_out.push_back(notice("left_out_serving", n + " deployments need more than 4x the cards of another that meets the same targets (as few as " + few + ")",
+                                    {n, few}));
+    }
+  }
   // Cheapest first: rent a month where there is a rent, then the purchase; no price last.
   auto key = [](const ServingDeployment& d) {
     if (d.cost.rent_monthly_cny) return std::make_pair(0, *d.cost.rent_monthly_cny);

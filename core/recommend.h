@@ -155,6 +155,7 @@ struct ServingDeployment {
 struct ServingSearch {
   std::vector<ServingDeployment> options;                     // met, cheapest first (rent a month, else purchase)
   std::vector<std::pair<const Accelerator*, std::string>> unmet;  // cards that cannot: the binding limit
+  std::vector<Notice> left_out;          // "left_out_serving": deployments with more than 4x the cards of another that meets the targets
 };
 // For every allowed card (Constraints: domestic, stock, form factor, max cards, budget as a rent or
 // purchase ceiling), the layouts a serving engine runs: tensor parallel 1-8 inside the card's fast

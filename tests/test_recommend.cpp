@@ -623,9 +623,16 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
   t.tokens_per_s_per_user = 20;
   t.ttft_s = 3.0;
   const ServingSearch r = plan_deployments(s, cat(), t, Constraints{});
+  // The 910B2's deployment is more than 4x the H200's 8 cards, so an open search leaves it out
+  // (said in left_out); a domestic-only search, as its buyer runs it, lists it.
+  Constraints domestic;
+  domestic.domestic_only = true;
+  const ServingSearch rd = plan_deployments(s, cat(), t, domestic);
+  CHECK(deployment(r, "huawei-ascend-910b2") == nullptr);
+  CHECK(std::any_of(r.left_out.begin(), r.left_out.end(), [](const Notice& n) { return n.code == "left_out_serving"; }));
   for (const auto& card : {"nvidia-h200-sxm-141gb", "nvidia-h20-141gb", "huawei-ascend-910b2"}) {
     INFO(card);
-    const ServingDeployment* d = deployment(r, card);
+    const ServingDeployment* d = deployment(std::string(card).rfind("huawei", 0) == 0 ? rd : r, card);
     REQUIRE(d);
     if (std::string(card) == "nvidia-h200-sxm-141gb") {
       CHECK(d->plan.cards == 8);
@@ -652,7 +659,7 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
   // same layout, and its queue is stable: its ranks outnumber the prompts arriving per second
   // times one prompt's prefill (rho = lambda D / ranks < 1, the M/D/1 queue of DistServe eq. 1).
   {
-    const ServingDeployment* d = deployment(r, "huawei-ascend-910b2");
+    const ServingDeployment* d = deployment(rd, "huawei-ascend-910b2");  // the domestic search (above)
     REQUIRE(d);
     REQUIRE(d->plan.prefill_cards > 0);
     REQUIRE(d->scenario.serving.disaggregated);
@@ -681,9 +688,6 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
     }
   }
   // --domestic keeps the domestic cards only.
-  Constraints domestic;
-  domestic.domestic_only = true;
-  const ServingSearch rd = plan_deployments(s, cat(), t, domestic);
   REQUIRE_FALSE(rd.options.empty());
   for (const auto& d : rd.options) CHECK(d.card->domestic);
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/catalog_embedded.h"
 #include "core/contract.h"
 #include "core/url_params.h"
 #include "ui/app_state.h"
@@ -727,7 +728,14 @@ TEST_CASE("Recommend for an LLM served to users: the deployments that meet the t
   ui::recompute(a, cat());
   REQUIRE(a.derived.serving_search);
   CHECK_FALSE(a.derived.recommendation);
-  const core::ServingSearch direct = core::plan_deployments(a.derived.scenario, cat(), core::ServingTarget{16, 20, 3.0, std::nullopt}, core::Constraints{});
+  // The page sizes by Estimate's verdict: the embedded accuracy's memory band, as the CLI does.
+  core::Diagnostics ad;
+  const core::Accuracy acc = core::load_embedded_accuracy(ad);
+  core::ServingTarget target{16, 20, 3.0, std::nullopt};
+  target.memory_band = acc.group(core::FigureGroup::memory)->band;
+  core::Constraints same;
+  same.memory_band = target.memory_band;
+  const core::ServingSearch direct = core::plan_deployments(a.derived.scenario, cat(), target, same);
   REQUIRE(a.derived.serving_search->options.size() == direct.options.size());
   const core::ServingDeployment* l20 = nullptr;
   for (const auto& d : a.derived.serving_search->options) if (d.card->id == "nvidia-l20") l20 = &d;

@@ -127,6 +127,8 @@ bool draw_serving_search(AppState& state, FrameCtx& ctx, const core::ServingSear
   bool changed = false;
   heading(ctx, tr(L, Str::rec_serving_heading));
   track(ctx, "rec.serving");
+  for (const auto& x : r.left_out) text_disabled(ctx, notice_text(L, x).c_str());
+  if (!r.left_out.empty()) track(ctx, "rec.left_out");
   if (r.options.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     text_wrapped(ctx, tr(L, Str::rec_serving_none));

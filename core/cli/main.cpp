@@ -380,6 +380,7 @@ int cmd_recommend(int argc, char** argv) {
       std::printf("%s %s (%s)", shown == 1 ? ":" : ",", card->name.c_str(), limit.c_str());
     }
     std::printf("%s\n", r.unmet.size() > 8 ? ", ..." : "");
+    for (const auto& x : r.left_out) std::printf("left out: %s\n", x.en.c_str());
     return 0;
   }
   const Recommendation r = recommend(s, cat, c);
