@@ -72,6 +72,7 @@ struct EstimateState {
 
 // Recommend view inputs.
 struct RecommendState {
+  bool scroll_to_results = false;      // a phone's "see the picks" tap: scroll to them next frame (view state, not in the link)
   std::string budget_wan;              // budget in 万 CNY (10^4); empty: none
   std::string budget_kind = "rent";    // rent | buy
   std::string deadline_days;           // empty: none

@@ -221,6 +221,14 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     text(ctx, (name + (task ? std::string(" · ") + tr_key(L, core::info(*task).label) : std::string())).c_str());
   }
   const bool narrow = ctx.env.narrow();
+  // On a phone the constraints come first and the picks below them: one tap goes to the picks
+  // (issue 39 item 3, the answer first), with how many there are.
+  if (narrow && (dv.recommendation || dv.serving_search)) {
+    const std::size_t n = dv.serving_search ? dv.serving_search->options.size() : dv.recommendation->options.size();
+    char label[96];
+    std::snprintf(label, sizeof label, tr(L, Str::rec_to_results), static_cast<int>(n));
+    if (button(ctx, "rec.to_results", label)) rs.scroll_to_results = true;
+  }
   // Both columns end above the room the page keeps below its last row (app.cpp; as in Estimate).
   const float col_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - tap_height(ctx) - ImGui::GetStyle().ItemSpacing.y);
   if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, col_h), false);
@@ -252,7 +260,10 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     ImGui::BeginChild("##rec_results", ImVec2(0, col_h), false);
   } else {
     ImGui::Separator();
+    if (rs.scroll_to_results) ImGui::SetScrollHereY(0.0f);
   }
+  rs.scroll_to_results = false;
+  track(ctx, "rec.results");
   if (!dv.problems.empty() || !dv.constraint_problems.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     heading(ctx, tr(L, Str::input_error));
@@ -304,6 +315,7 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
       if (!line.empty()) text(ctx, line.c_str());
       label_value(ctx, tr(L, Str::strategy), strategy_text(L, o));
       for (const auto& x : o.reasons) {
+        if (x.code == "about_days") continue;  // the line above says the time in the unit that reads (21.8 小时, not 0.907 天)
         ImGui::Bullet();
         text_wrapped(ctx, notice_text(L, x).c_str());
       }

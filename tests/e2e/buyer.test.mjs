@@ -221,6 +221,13 @@ await t.test('phone zh: the 70B fine-tune\'s picks open as fits, none takes 4x t
     }
   }
   expect((s.results.left_out || []).some((n) => n.code === 'left_out_count'), `left out: ${JSON.stringify(s.results.left_out)}`);
+  // The constraints come first on a phone; one tap at the top goes to the picks (the answer first).
+  await press(page, PHONE, 'rec.to_results');
+  await settle(page);
+  const top = await rects(page);
+  expect(top['rec.option.0'] && top['rec.option.0'].y >= top.content.y - 1 && top['rec.option.0'].y + top['rec.option.0'].h <= PHONE.viewport.height,
+         `the first pick is not on the screen after 看推荐结果: ${JSON.stringify(top['rec.option.0'])}`);
+  await screenshot(page, 'phone-zh-recommend-70b-to-results');
   expect((await rects(page))['rec.left_out'], 'the page does not say what it left out');
   await ensureVisible(page, PHONE, 'rec.left_out');
   await screenshot(page, 'phone-zh-recommend-70b-left-out');
