@@ -10,6 +10,10 @@
 namespace xuanka::core {
 
 namespace {
+// A "YYYY-MM" month as a count of months (year x 12 + month), for ages in months; 0 when shorter.
+int month_number(const std::string& ym) {
+  return ym.size() >= 7 ? std::atoi(ym.substr(0, 4).c_str()) * 12 + std::atoi(ym.substr(5, 2).c_str()) : 0;
+}
 // Server platform without accelerators (2 CPUs, memory, NVMe, NICs, chassis, power supplies).
 // No public price list covers China's market; these are round figures to be overridden with a
 // quote: an 8-card SXM/OAM baseboard server ~ 400k CNY, an 8-slot PCIe server ~ 120k CNY.
@@ -100,8 +104,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   }
   // A price older than 12 months is flagged (markets for these cards move monthly).
   if (card.market && in.today && !card.market->date.empty() && !card.vendor_rent_cny_per_card_hour) {
-    auto months = [](const std::string& ym) { return ym.size() >= 7 ? std::atoi(ym.substr(0, 4).c_str()) * 12 + std::atoi(ym.substr(5, 2).c_str()) : 0; };
-    const int age = months(*in.today) - months(card.market->date.size() >= 7 ? card.market->date : card.market->date + "-12");
+    const int age = month_number(*in.today) - month_number(card.market->date.size() >= 7 ? card.market->date : card.market->date + "-12");
     if (age > 12) r.warnings.push_back(notice("price_old", card.name + ": the newest public price is from " + card.market->date + ", over a year old", {card.name, card.market->date}));
   }
   r.vat_goods = in.add_vat ? kVatGoods : 0.0;
@@ -118,8 +121,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
     // A purchase price over a year old is said apart from the rents (an H800's only public purchase
     // price is a 2023 contract, its rents are of 2026).
     if (in.today && when.size() >= 7 && in.today->size() >= 7) {
-      auto months = [](const std::string& ym) { return std::atoi(ym.substr(0, 4).c_str()) * 12 + std::atoi(ym.substr(5, 2).c_str()); };
-      if (months(*in.today) - months(when) > 12) {
+      if (month_number(*in.today) - month_number(when) > 12) {
         r.warnings.push_back(notice("purchase_old", card.name + ": the public purchase price is from " + when + ", over a year old; ask a vendor", {card.name, when}));
       }
     }

@@ -94,6 +94,16 @@ std::vector<std::string> job_setting_lines(const AppState& state) {
   return out;
 }
 
+std::string streams_cards_line(const AppState& state) {
+  const Derived& d = state.derived;
+  const auto want = parse_number_text(state.recommend.streams);
+  if (!want || *want < 1 || !d.estimate || !d.estimate->streams || *d.estimate->streams < 1 || !d.scenario.gpu) return "";
+  char line[256];
+  std::snprintf(line, sizeof line, tr(state.lang, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
+                core::format_grouped(std::ceil(*want / std::floor(*d.estimate->streams))).c_str(), d.scenario.gpu->name_in(state.lang).c_str());
+  return line;
+}
+
 // The job's own results beyond memory, by kind: time and cost of training; a serving plan's cards;
 // an image generator's seconds per image and images per hour; a camera line's streams and cards.
 std::vector<std::string> job_result_lines(const AppState& state) {
@@ -105,12 +115,7 @@ std::vector<std::string> job_result_lines(const AppState& state) {
   const core::Scenario& s = d.scenario;
   if (s.model.kind == "vision") {
     if (e.fps) out.push_back(row(Str::vis_fps, core::format_grouped(*e.fps), L) + " · " + row(Str::vis_streams, core::format_grouped(e.streams.value_or(0)), L));
-    if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1 && e.streams && *e.streams >= 1 && s.gpu) {
-      char line[256];
-      std::snprintf(line, sizeof line, tr(L, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
-                    core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name_in(L).c_str());
-      out.push_back(line);
-    }
+    if (const std::string line = streams_cards_line(state); !line.empty()) out.push_back(line);
     return out;
   }
   if (s.model.kind == "diffusion") {

@@ -18,6 +18,9 @@ std::string summary_line(const AppState& state);
 // card and the cards a line needs. Markdown, the quote and the saved picture all read these.
 std::vector<std::string> job_setting_lines(const AppState& state);
 std::vector<std::string> job_result_lines(const AppState& state);
+// A camera line's requirement as the factory states it: "16 路 → 1 张 A10 24GB", the cards being
+// ceil(streams asked / whole streams per card); empty without streams asked or a streams figure.
+std::string streams_cards_line(const AppState& state);
 
 // "询价 / Ask for a quote": the short text a quote request carries (the model, the task, the card
 // and count chosen, the one-line result), and the address that opens it from the vendor's

@@ -752,12 +752,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       range_row(ctx, FigureGroup::inference_speed, *e.fps, "");
       label_value(ctx, tr(L, Str::vis_streams), core::format_grouped(e.streams.value_or(0)));
       // The line's requirement (Recommend's streams to serve, the factory preset's 16): the cards it takes.
-      if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1 && e.streams && *e.streams >= 1 && s.gpu) {
-        char line[256];
-        std::snprintf(line, sizeof line, tr(L, Str::vis_streams_cards), core::format_grouped(*want).c_str(),
-                      core::format_grouped(std::ceil(*want / std::floor(*e.streams))).c_str(), s.gpu->name_in(L).c_str());
-        text(ctx, line);
-      }
+      if (const std::string line = streams_cards_line(state); !line.empty()) text(ctx, line.c_str());
       track(ctx, "est.vision");
       if (dv.cost && dv.cost->rent_cny_per_hour && e.streams && *e.streams > 0) {
         // A card's rent for a month (730 h) over the streams it carries.
