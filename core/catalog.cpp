@@ -276,16 +276,26 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     if (const json* mk = r.get("market"); mk && !mk->is_null()) {
       ObjectReader f(*mk, r.child("market"), d);
       Accelerator::Market m;
-      read_range(f, "purchase_cny", m.purchase_cny_lo, m.purchase_cny_hi, d);
-      read_range(f, "rent_cny_per_card_hour", m.rent_cny_per_card_hour_lo, m.rent_cny_per_card_hour_hi, d);
-      if (auto t = f.num("rent_typical_cny_per_card_hour", false, 0.01, 1e6)) m.rent_typical_cny_per_card_hour = *t;
-      if (auto t = f.num("purchase_typical_cny", false, 1, 1e9)) m.purchase_typical_cny = *t;
-      m.source = f.str("source", true).value_or("");
-      m.date = f.str("date", true).value_or("");
-      m.oldest_date = f.str("oldest_date", false).value_or(m.date);
-      m.purchase_date = f.str("purchase_date", false).value_or(m.date);
+      for (const auto& row : EnumTable<OfferKind>::rows()) {
+        const json* pj = f.get(row.word);
+        if (!pj || pj->is_null()) continue;
+        ObjectReader p(*pj, f.child(row.word), d);
+        Accelerator::Price price;
+        const bool per_card = row.value == OfferKind::purchase;
+        const char* unit = per_card ? "cny_per_card" : "cny_per_card_hour";
+        price.typical = p.num(unit, true, 0.01, 1e9).value_or(0);
+        price.low = p.num("low", true, 0.01, 1e9).value_or(price.typical);
+        price.high = p.num("high", true, 0.01, 1e9).value_or(price.typical);
+        if (p.ok() && !(price.low <= price.typical && price.typical <= price.high)) p.error(unit, "expected low <= typical <= high");
+        price.offers = static_cast<int>(p.num("offers", true, 1, 1000).value_or(1));
+        price.date = p.str("date", true).value_or("");
+        price.oldest_date = p.str("oldest_date", false).value_or(price.date);
+        price.confidence = p.word("confidence", true, kConfidence).value_or("low");
+        price.sources = read_string_list(p, "sources", true, d);
+        p.finish();
+        m.by_offer[static_cast<std::size_t>(row.value)] = price;
+      }
       m.note = f.str("note", false).value_or("");
-      m.confidence = f.word("confidence", true, kConfidence).value_or("low");
       f.finish();
       a.market = m;
     } else if (!mk) {

@@ -57,12 +57,22 @@ struct Accelerator {
   std::map<std::string, Support> support;              // bf16 fp8 flash_attention bitsandbytes ...
   std::optional<std::string> export_control;
   std::optional<Support> china_notes;                  // level unused
+  // A card's price in one kind of offer (issue 34: kinds are never mixed in one median):
+  // typical = the median of the offers' midpoints, low..high their range.
+  struct Price {
+    double typical = 0, low = 0, high = 0;          // CNY per card-hour (rents) or per card (purchase)
+    int offers = 0;                                  // rows of the price sheet behind it
+    std::string date, oldest_date;                   // the newest and oldest month seen (YYYY-MM)
+    std::string confidence;
+    std::vector<std::string> sources;                // primary sources (a provider's page, a dated report)
+  };
   struct Market {
-    std::optional<double> purchase_cny_lo, purchase_cny_hi, rent_cny_per_card_hour_lo, rent_cny_per_card_hour_hi;
-    std::optional<double> rent_typical_cny_per_card_hour, purchase_typical_cny;  // median of the offers
-    std::string source, date, note, confidence;
-    std::string oldest_date;                         // the oldest month a price was seen (YYYY-MM)
-    std::string purchase_date;                       // the newest month of the purchase prices (YYYY-MM); empty: date
+    std::array<std::optional<Price>, 5> by_offer;    // by OfferKind's value
+    std::string note;
+    const Price* price(OfferKind k) const {
+      const auto& p = by_offer[static_cast<std::size_t>(k)];
+      return p ? &*p : nullptr;
+    }
   };
   std::optional<Market> market;
   std::string notes, confidence;

@@ -662,6 +662,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Constraints& out) {
   if (!r.ok()) return d;
   if (auto b = r.num("budget_cny", false, 1e-6, 1e15)) c.budget_cny = *b;
   if (auto k = read_enum<BudgetKind>(r, "budget_kind", false)) c.budget_kind = *k;
+  if (auto k = read_enum<OfferKind>(r, "offer", false, {OfferKind::lease, OfferKind::on_demand, OfferKind::market, OfferKind::serverless})) c.offer = *k;
   if (auto dl = r.num("deadline_days", false, 1e-6, 1e6)) c.deadline_days = *dl;
   c.domestic_only = r.boolean("domestic_only", false).value_or(false);
   c.in_stock_only = r.boolean("in_stock_only", false).value_or(false);
@@ -697,7 +698,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Constraints& out) {
 }
 
 json to_json(const Constraints& c) {
-  json j = {{"budget_kind", word(c.budget_kind)}, {"domestic_only", c.domestic_only}, {"in_stock_only", c.in_stock_only},
+  json j = {{"budget_kind", word(c.budget_kind)}, {"offer", word(c.offer)}, {"domestic_only", c.domestic_only}, {"in_stock_only", c.in_stock_only},
             {"goal", word(c.goal)}, {"utilisation", number(c.utilisation)}};
   if (c.budget_cny) j["budget_cny"] = number(*c.budget_cny);
   if (c.deadline_days) j["deadline_days"] = number(*c.deadline_days);

@@ -58,19 +58,20 @@ std::optional<double> own_cumulative_cny(const CostResult& c, double months) {
   return *c.purchase_cny + (c.power_monthly_cny + c.colocation_monthly_cny) * months - resale;
 }
 
-std::optional<double> rent_cny_per_card_hour(const Accelerator& card) {
+const Accelerator::Price* market_price(const Accelerator& card, OfferKind offer) {
+  return card.market ? card.market->price(offer) : nullptr;
+}
+
+std::optional<double> rent_cny_per_card_hour(const Accelerator& card, OfferKind offer) {
   if (card.vendor_rent_cny_per_card_hour) return card.vendor_rent_cny_per_card_hour;
-  if (card.market && card.market->rent_typical_cny_per_card_hour) return card.market->rent_typical_cny_per_card_hour;
-  if (card.market && card.market->rent_cny_per_card_hour_lo) {
-    return (*card.market->rent_cny_per_card_hour_lo + *card.market->rent_cny_per_card_hour_hi) / 2;
-  }
+  if (offer == OfferKind::purchase) return std::nullopt;
+  if (const Accelerator::Price* p = market_price(card, offer)) return p->typical;
   return std::nullopt;
 }
 
 std::optional<double> purchase_cny_per_card(const Accelerator& card) {
   if (card.vendor_purchase_cny) return card.vendor_purchase_cny;
-  if (card.market && card.market->purchase_typical_cny) return card.market->purchase_typical_cny;
-  if (card.market && card.market->purchase_cny_lo) return (*card.market->purchase_cny_lo + *card.market->purchase_cny_hi) / 2;
+  if (const Accelerator::Price* p = market_price(card, OfferKind::purchase)) return p->typical;
   return std::nullopt;
 }
 
@@ -97,15 +98,19 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
 
   // Rent.
   std::optional<double> rent = in.rent_cny_per_card_hour;
-  if (!rent) rent = rent_cny_per_card_hour(card);
-  if (!in.rent_cny_per_card_hour && !card.vendor_rent_cny_per_card_hour && rent) {
-    r.assumptions.push_back(notice("a_rent_typical", "rent " + format_sig(*rent, 3) + " CNY per card-hour: typical of public offers, prices as of " + card.market->date,
-                                   {format_sig(*rent, 3), card.market->date}));
+  if (!rent) rent = rent_cny_per_card_hour(card, in.offer);
+  const Accelerator::Price* offered = market_price(card, in.offer);
+  if (!in.rent_cny_per_card_hour && !card.vendor_rent_cny_per_card_hour && rent && offered) {
+    const std::string kind = std::string("#") + info(in.offer).label;  // translated by the page
+    r.assumptions.push_back(notice("a_rent_typical", std::string(word(in.offer)) + " rent " + format_sig(*rent, 3) + " CNY per card-hour: the median of " +
+                                   std::to_string(offered->offers) + " public offer(s) of that kind (" + format_sig(offered->low, 3) + "-" +
+                                   format_sig(offered->high, 3) + "), as of " + offered->date,
+                                   {format_sig(*rent, 3), offered->date, kind, std::to_string(offered->offers), format_sig(offered->low, 3), format_sig(offered->high, 3)}));
   }
   // A price older than 12 months is flagged (markets for these cards move monthly).
-  if (card.market && in.today && !card.market->date.empty() && !card.vendor_rent_cny_per_card_hour) {
-    const int age = month_number(*in.today) - month_number(card.market->date.size() >= 7 ? card.market->date : card.market->date + "-12");
-    if (age > 12) r.warnings.push_back(notice("price_old", card.name + ": the newest public price is from " + card.market->date + ", over a year old", {card.name, card.market->date}));
+  if (offered && in.today && !offered->date.empty() && !card.vendor_rent_cny_per_card_hour && !in.rent_cny_per_card_hour) {
+    const int age = month_number(*in.today) - month_number(offered->date.size() >= 7 ? offered->date : offered->date + "-12");
+    if (age > 12) r.warnings.push_back(notice("price_old", card.name + ": the newest public price is from " + offered->date + ", over a year old", {card.name, offered->date}));
   }
   r.vat_goods = in.add_vat ? kVatGoods : 0.0;
   r.vat_services = in.add_vat ? kVatServices : 0.0;
@@ -115,7 +120,7 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   std::optional<double> price = in.card_price_cny;
   if (!price) price = purchase_cny_per_card(card);
   if (!in.card_price_cny && !card.vendor_purchase_cny && price) {
-    const std::string& when = card.market->purchase_date.empty() ? card.market->date : card.market->purchase_date;
+    const std::string& when = market_price(card, OfferKind::purchase)->date;
     r.assumptions.push_back(notice("a_price_typical", "card " + format_sig(*price / 1e4, 3) + "万 CNY: typical of public prices, as of " + when,
                                    {format_sig(*price / 1e4, 3), when}));
     // A purchase price over a year old is said apart from the rents (an H800's only public purchase

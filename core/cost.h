@@ -14,7 +14,8 @@ enum class ServerClass { board8, pcie8 };  // 8-card SXM/OAM baseboard server vs
 
 struct CostInputs {
   int cards = 1;
-  std::optional<double> rent_cny_per_card_hour;  // default: vendor offer, else middle of the catalog range
+  std::optional<double> rent_cny_per_card_hour;  // default: vendor offer, else the catalog's typical price of `offer`
+  OfferKind offer = OfferKind::lease;            // the kind of rent priced (issue 34: never another kind's)
   std::optional<double> card_price_cny;          // default: vendor price, else middle of the catalog range
   std::optional<double> server_cny;              // per 8-card server without cards; default by class
   std::optional<double> network_cny_per_node;    // scale-out NICs + switch share, only with > 1 node
@@ -80,9 +81,10 @@ std::optional<double> own_cumulative_cny(const CostResult& c, double months);
 // no longer needed: 8 cards at tp 1 serve the batch as 8 ranks).
 std::optional<double> cny_per_million_tokens(const CostResult& c, double tokens_per_s);
 
-// A card's rent and purchase price: the vendor overlay's own offer, else the middle of the
-// catalog's market range; nullopt when neither exists.
-std::optional<double> rent_cny_per_card_hour(const Accelerator& card);
+// A card's rent (in one kind of offer) and purchase price: the vendor overlay's own offer, else
+// the catalog's typical price of that kind; nullopt when neither exists.
+std::optional<double> rent_cny_per_card_hour(const Accelerator& card, OfferKind offer = OfferKind::lease);
+const Accelerator::Price* market_price(const Accelerator& card, OfferKind offer);
 std::optional<double> purchase_cny_per_card(const Accelerator& card);
 
 ServerClass server_class(const Accelerator& card);

@@ -118,6 +118,16 @@ const std::vector<EnumRow<BudgetKind>>& EnumTable<BudgetKind>::rows() {
   return r;
 }
 
+// lease: monthly or yearly bare-metal or whole-server rent; on_demand: a cloud's hourly list price;
+// market: community marketplaces and spot; serverless: per-second billing; purchase: per card.
+const std::vector<EnumRow<OfferKind>>& EnumTable<OfferKind>::rows() {
+  static const std::vector<EnumRow<OfferKind>> r = {
+      {OfferKind::lease, "lease", "offer_lease"}, {OfferKind::on_demand, "on_demand", "offer_on_demand"},
+      {OfferKind::market, "market", "offer_market"}, {OfferKind::serverless, "serverless", "offer_serverless"},
+      {OfferKind::purchase, "purchase", "offer_purchase"}};
+  return r;
+}
+
 // TensorRT fuses a convolution with its batch norm, activation and residual add (TensorRT
 // Developer Guide, "Layer Fusion"); ONNX Runtime's CUDA/TensorRT providers and OpenVINO fuse the
 // same patterns; CANN's ATC compiles an offline model with fused operators (Ascend ATC guide).

@@ -21,6 +21,9 @@ enum class Offload { none, optimizer, optimizer_params };
 enum class LoraTargets { attn_qv, attn, all_linear };
 enum class Goal { cheapest, fastest, lowest_purchase, best_within };
 enum class BudgetKind { rent, buy };
+// The kind of offer a price is (issue 34): each kind is its own market and prices are compared and
+// ranked only within one. The four rents are per card-hour; purchase is per card.
+enum class OfferKind { lease, on_demand, market, serverless, purchase };
 enum class Loss { full, fused };  // cross-entropy over the whole logits, or fused/chunked (Liger, Unsloth, torchtune)
 // Image generation and vision inference (SCENARIO.md "Image generation and vision inference").
 enum class Runtime { pytorch, tensorrt, onnxruntime, openvino, cann };
@@ -123,6 +126,7 @@ XUANKA_ENUM_TABLE(Offload, EnumRow<Offload>)
 XUANKA_ENUM_TABLE(LoraTargets, EnumRow<LoraTargets>)
 XUANKA_ENUM_TABLE(Goal, EnumRow<Goal>)
 XUANKA_ENUM_TABLE(BudgetKind, EnumRow<BudgetKind>)
+XUANKA_ENUM_TABLE(OfferKind, EnumRow<OfferKind>)
 XUANKA_ENUM_TABLE(Loss, EnumRow<Loss>)
 XUANKA_ENUM_TABLE(Runtime, RuntimeRow)
 XUANKA_ENUM_TABLE(VaeDecode, EnumRow<VaeDecode>)

@@ -310,6 +310,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
         o.estimate = t.e;
         o.warnings = notes;
         CostInputs ci;
+        ci.offer = c.offer;
         ci.cards = o.cards;
         ci.utilisation = c.utilisation;
         if (t.e.days) o.job_days = t.e.days;
@@ -367,6 +368,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       o.estimate = t->e;
       o.warnings = notes;
       CostInputs ci;
+      ci.offer = c.offer;
       ci.cards = n;
       ci.utilisation = c.utilisation;
       if (o.estimate.days) o.job_days = o.estimate.days;
@@ -874,6 +876,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
     }
     best->warnings = estimate(best->scenario).warnings;
     CostInputs ci;
+    ci.offer = c.offer;
     ci.cards = static_cast<int>(best->plan.cards);
     best->cost = cost(card, c.region, ci, std::nullopt);
     if (best->cost.rent_cny_per_hour) {

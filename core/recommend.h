@@ -14,6 +14,7 @@ namespace xuanka::core {
 struct Constraints {
   std::optional<double> budget_cny;
   BudgetKind budget_kind = BudgetKind::rent;
+  OfferKind offer = OfferKind::lease;       // the kind of rent prices rank by (issue 34: one kind, never mixed)
   std::optional<double> deadline_days;
   bool domestic_only = false;
   std::optional<int> max_cards;

@@ -232,3 +232,72 @@ TEST_CASE("search: Chinese vendor and model names find the catalog's spellings")
   CHECK_FALSE(search_matches("h100 zzz", {"H100 SXM5 80GB", "NVIDIA"}));
   CHECK(search_matches("", {"anything"}));
 }
+
+// Issue 34: a card's price is the median within one kind of offer, so cards compare like with
+// like. Within each kind, a newer and faster generation does not rent or sell for less than an
+// older one of the same form (H200 >= H100 SXM >= A100 SXM 80GB >= A10, T4, L4), and a PCIe card
+// does not cost more than its SXM sibling of the same memory: the SXM part is the same die with
+// more power and NVLink, sold on 8-card baseboards at a premium (NVIDIA's own list order). Where
+// a kind lacks one of a pair the pair is not compared, nor where the two prices were seen more than
+// 12 months apart (a 2024 grey-market H100 server is not the 2026 market of an H200 sold under
+// licence); the test counts that it compared some.
+TEST_CASE("prices: within each kind of offer, like is compared with like") {
+  const Catalog c = load_all();
+  auto offer = [&](const char* id, OfferKind k) -> const Accelerator::Price* {
+    const Accelerator* a = c.find_accelerator(id);
+    REQUIRE(a);
+    return a->market ? a->market->price(k) : nullptr;
+  };
+  auto price = [&](const char* id, OfferKind k) -> std::optional<double> {
+    const Accelerator::Price* p = offer(id, k);
+    return p ? std::optional<double>(p->typical) : std::nullopt;
+  };
+  auto month = [](const std::string& d) { return std::stoi(d.substr(0, 4)) * 12 + (d.size() >= 7 ? std::stoi(d.substr(5, 2)) : 12); };
+  const std::pair<const char*, const char*> at_least[] = {
+      {"nvidia-h200-sxm-141gb", "nvidia-h100-sxm5-80gb"}, {"nvidia-h100-sxm5-80gb", "nvidia-a100-sxm4-80gb"},
+      {"nvidia-a100-sxm4-80gb", "nvidia-a10"},             {"nvidia-a100-sxm4-80gb", "nvidia-t4"},
+      {"nvidia-a100-sxm4-80gb", "nvidia-l4"},              {"nvidia-h100-sxm5-80gb", "nvidia-a10"},
+      {"nvidia-h20-141gb", "nvidia-h20-96gb"},             {"nvidia-b200-hgx", "nvidia-h200-sxm-141gb"},
+      // SXM sibling >= PCIe card. No source in the sheet says otherwise for any of these pairs.
+      {"nvidia-a100-sxm4-40gb", "nvidia-a100-pcie-40gb"}, {"nvidia-a100-sxm4-80gb", "nvidia-a100-pcie-80gb"},
+      {"nvidia-a800-sxm4-80gb", "nvidia-a800-pcie-80gb"}, {"nvidia-h100-sxm5-80gb", "nvidia-h100-pcie-80gb"},
+      {"nvidia-h800-sxm5-80gb", "nvidia-h800-pcie-80gb"}, {"nvidia-h200-sxm-141gb", "nvidia-h200-nvl-141gb"}};
+  int compared = 0;
+  for (const auto& row : EnumTable<OfferKind>::rows()) {
+    for (const auto& [hi, lo] : at_least) {
+      const auto a = price(hi, row.value), b = price(lo, row.value);
+      if (!a || !b || std::abs(month(offer(hi, row.value)->date) - month(offer(lo, row.value)->date)) > 12) continue;
+      INFO(row.word << ": " << hi << " " << *a << " vs " << lo << " " << *b);
+      CHECK(*a >= *b);
+      ++compared;
+    }
+  }
+  CHECK(compared >= 3);
+  // The lease chain the buyer asks about first is all there (2026-10 prices).
+  CHECK(price("nvidia-h200-sxm-141gb", OfferKind::lease));
+  CHECK(price("nvidia-h100-sxm5-80gb", OfferKind::lease));
+  CHECK(price("nvidia-a100-sxm4-80gb", OfferKind::lease));
+}
+
+// Issue 34: every price names its primary source (the provider's page, a filing, a dated
+// report); an aggregator that led to it comes after "via", never alone.
+TEST_CASE("prices: every price cites a primary source, not an aggregator alone") {
+  const Catalog c = load_all();
+  int prices = 0;
+  for (const Accelerator& a : c.accelerators) {
+    if (!a.market) continue;
+    for (const auto& p : a.market->by_offer) {
+      if (!p) continue;
+      ++prices;
+      REQUIRE_FALSE(p->sources.empty());
+      for (const std::string& s : p->sources) {
+        INFO(a.id << ": " << s);
+        CHECK(s.rfind("Gavinzll/", 0) != 0);               // the AI-written daily report is a lead, not a source
+        const std::size_t index = s.find("search-index"), via = s.find("(via ");
+        CHECK((index == std::string::npos || (via != std::string::npos && index > via)));  // an index id only as the way there
+        CHECK(p->date.size() >= 4);
+      }
+    }
+  }
+  CHECK(prices > 40);
+}

@@ -324,16 +324,28 @@ TEST_CASE("recommend: card counts are 1, 2, 4, 8, then whole nodes doubling to 4
   CHECK(card_counts(12).back() == 8);
 }
 
-TEST_CASE("cost: a card's rent is the median of its public offers, with their date") {
-  // scripts/data/sources/prices_2026-11.csv, H100 SXM rent rows of medium confidence: 13.02,
-  // 13.02-13.89 (midpoint 13.455) and 11.11 CNY per card-hour -> median 13.02; seen 2026-07..08.
+TEST_CASE("cost: a card's rent is the median of its public offers of one kind, with their date") {
+  // scripts/data/sources/prices_2026-12.csv, H100 SXM lease rows (scripts/data/apply_prices.py: a
+  // page seen in several months counts with its newest month): SMM's live page, newest 2026-10-08,
+  // 8.7万 CNY a month for an 8-card server = 87,000 / 8 / 720 = 15.10; omniyq's bare-metal list,
+  // 2026-10-09, 7.9万 -> 13.72. Median of the two = (15.10 + 13.72) / 2 = 14.41; seen 2026-10-09.
   const Accelerator& h100 = *cat().find_accelerator("nvidia-h100-sxm5-80gb");
   REQUIRE(h100.market);
-  CHECK_THAT(*rent_cny_per_card_hour(h100), WithinRel(13.02, 1e-9));
-  CHECK(h100.market->date == "2026-08");
+  const Accelerator::Price* lease = h100.market->price(OfferKind::lease);
+  REQUIRE(lease);
+  CHECK_THAT(*rent_cny_per_card_hour(h100, OfferKind::lease), WithinRel(14.41, 1e-9));
+  CHECK(lease->date == "2026-10-09");
+  CHECK(lease->offers == 2);
+  CHECK(lease->low == 13.72);
+  CHECK(lease->high == 15.1);
+  // No price of another kind stands in for a kind the card lacks (issue 34: an A10's only price
+  // is serverless; as a lease it has none).
+  const Accelerator& a10 = *cat().find_accelerator("nvidia-a10");
+  CHECK_FALSE(rent_cny_per_card_hour(a10, OfferKind::lease).has_value());
+  CHECK(rent_cny_per_card_hour(a10, OfferKind::serverless).has_value());
   // A price more than 12 months before today is flagged.
   CostInputs in;
-  in.today = "2027-10";
+  in.today = "2027-11";  // 13 months after 2026-10
   const CostResult old = cost(h100, nullptr, in, std::nullopt);
   CHECK(std::any_of(old.warnings.begin(), old.warnings.end(), [](const Notice& n) { return n.code == "price_old"; }));
   in.today = "2026-11";
@@ -846,22 +858,25 @@ TEST_CASE("recommend: a pick whose gradient sync needs more network than its ref
 }
 
 TEST_CASE("cost: an H800 SXM has a purchase price, from a listed company's 2023 contract, and says its age") {
-  // Issue 39 item 6. Lianhua Health (600186.SH) bought 8 x H800 servers from H3C at 2.1M CNY each
-  // (contract 2023-09-27; scripts/data/sources/prices_2026-11.csv has the quote). Per card after the
-  // 400k CNY baseboard platform (scripts/data/apply_prices.py): (2,100,000 - 400,000) / 8 = 212,500.
+  // Issue 39 item 6, issue 34. scripts/data/sources/prices_2026-12.csv: Lianhua Health (600186.SH)
+  // bought 8 x H800 servers from H3C at 2.1M CNY each (contract 2023-09-27), and Reuters reported
+  // about 2.0M CNY per 8-card H800 server at its 2023-03 launch. Per card after the 400k CNY
+  // baseboard platform (scripts/data/apply_prices.py): (2,100,000 - 400,000) / 8 = 212,500 and
+  // (2,000,000 - 400,000) / 8 = 200,000; the median (206,250), newest 2023-09.
   const Accelerator& h800 = *cat().find_accelerator("nvidia-h800-sxm5-80gb");
   REQUIRE(h800.market);
-  REQUIRE(h800.market->purchase_typical_cny);
-  CHECK(*h800.market->purchase_typical_cny == 212500);
-  CHECK(h800.market->purchase_date == "2023-09");
+  const Accelerator::Price* bought = h800.market->price(OfferKind::purchase);
+  REQUIRE(bought);
+  CHECK(bought->typical == 206250);
+  CHECK(bought->date == "2023-09");
   CostInputs in;
   in.today = "2026-12";
   const CostResult r = cost(h800, nullptr, in, std::nullopt);
   REQUIRE(r.purchase_cny);
   CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Notice& n) { return n.code == "purchase_old" && n.args.at(1) == "2023-09"; }));
-  // The H100's purchase rows are of 2026-08: no such warning in 2026-12.
-  const CostResult h100 = cost(*cat().find_accelerator("nvidia-h100-sxm5-80gb"), nullptr, in, std::nullopt);
-  CHECK(std::none_of(h100.warnings.begin(), h100.warnings.end(), [](const Notice& n) { return n.code == "purchase_old"; }));
+  // The H200's newest purchase price is of 2026-01: no such warning in 2026-12.
+  const CostResult h200 = cost(*cat().find_accelerator("nvidia-h200-sxm-141gb"), nullptr, in, std::nullopt);
+  CHECK(std::none_of(h200.warnings.begin(), h200.warnings.end(), [](const Notice& n) { return n.code == "purchase_old"; }));
 }
 
 TEST_CASE("recommend: at the same cost the fewer cards rank first (a one-card QLoRA job is not topped by 8 cards)") {

@@ -425,6 +425,7 @@ TEST_CASE("strings: every notice code in core and every enum label has zh and en
   labels(core::EnumTable<core::LoraTargets>::rows());
   labels(core::EnumTable<core::Goal>::rows());
   labels(core::EnumTable<core::BudgetKind>::rows());
+  labels(core::EnumTable<core::OfferKind>::rows());
   labels(core::EnumTable<core::Runtime>::rows());
   labels(core::EnumTable<core::VaeDecode>::rows());
   labels(core::EnumTable<core::ImageOffload>::rows());
@@ -543,6 +544,7 @@ TEST_CASE("cost inputs: a bad PUE or residual is named at its row; a good one is
   CHECK(st.derived.stale);
   st.cost.pue = "1.2";
   st.cost.electricity = "\xEF\xBC\x91";  // １ CNY per kWh, typed full-width
+  st.cost.price_override = "100000";     // a card's price typed (the catalog's may be absent)
   st.cost.residual_pct = "120";          // more than the purchase
   ui::recompute(st, cat());
   CHECK(st.derived.field_errors.count("cost.residual") == 1);

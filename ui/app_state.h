@@ -97,6 +97,7 @@ struct CostState {
   std::string colocation;              // CNY per rack per month; empty: not counted
   std::string residual_pct = "0";      // resale at the end of depreciation, % of purchase
   bool add_vat = false;                // prices before tax: add VAT
+  std::string offer = "lease";         // the kind of rent priced (core::OfferKind's word): Cost, Recommend and Compare
   double picked_month = -1;            // the month tapped on the chart, or -1
 };
 
@@ -151,7 +152,10 @@ struct AppState {
 // Recomputes `state.derived` from the inputs through core.
 void recompute(AppState& state, const core::Catalog& catalog);
 // The Recommend view's inputs as the contract's constraints object (core::from_json reads it).
-nlohmann::json constraints_json(const RecommendState& r, const core::Region* region);
+// `offer`: the kind of rent prices rank by (CostState::offer).
+nlohmann::json constraints_json(const RecommendState& r, const core::Region* region, const std::string& offer = "lease");
+// The kind of rent the page prices by: CostState::offer when it names a rent kind, else lease.
+core::OfferKind rent_offer(const CostState& c);
 
 // What the last frame drew: widget rectangles for tests, glyphs the font lacked.
 struct FrameReport {

@@ -23,8 +23,13 @@ nlohmann::json typed(const std::string& s, double scale = 1) {
 }
 }  // namespace
 
-nlohmann::json constraints_json(const RecommendState& r, const core::Region* region) {
-  nlohmann::json c = {{"budget_kind", r.budget_kind}, {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only},
+core::OfferKind rent_offer(const CostState& c) {
+  const auto k = core::from_word<core::OfferKind>(c.offer);
+  return k && *k != core::OfferKind::purchase ? *k : core::OfferKind::lease;
+}
+
+nlohmann::json constraints_json(const RecommendState& r, const core::Region* region, const std::string& offer) {
+  nlohmann::json c = {{"budget_kind", r.budget_kind}, {"offer", offer}, {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only},
                       {"goal", r.goal}};
   if (!r.budget_wan.empty()) c["budget_cny"] = typed(r.budget_wan, 1e4);  // 1 万 = 10^4 CNY
   if (!r.deadline_days.empty()) c["deadline_days"] = typed(r.deadline_days);
@@ -108,6 +113,10 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   ci.colocation_cny_per_rack_month = bounded_input(state.cost.colocation, "cost.colocation", 0, kNoMax, false, fe);
   if (auto r = bounded_input(state.cost.residual_pct, "cost.residual", 0, 100, false, fe)) ci.residual_share = *r / 100.0;
   ci.add_vat = state.cost.add_vat;
+  ci.offer = rent_offer(state.cost);
+  if (const auto k = core::from_word<core::OfferKind>(state.cost.offer); !k || *k == core::OfferKind::purchase) {
+    fe["cost.offer"] = "cost.offer: expected lease | on_demand | market | serverless, found \"" + core::shorten(state.cost.offer, 40) + "\"";
+  }
   core::ServingTarget target;
   const auto users = bounded_input(state.estimate.users, "est.users", 0, 1e7, true, fe);
   if (users) target.users = *users;
@@ -200,7 +209,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     return;
   }
   core::Constraints c;
-  d.constraint_problems = core::from_json(constraints_json(state.recommend, region), catalog, c);
+  d.constraint_problems = core::from_json(constraints_json(state.recommend, region, state.cost.offer), catalog, c);
   c.memory_band = target.memory_band;  // a pick opens in Estimate as 'fits'
   if (!d.constraint_problems.empty()) {
     d.recommendation.reset();

@@ -83,4 +83,10 @@ bool check_row(FrameCtx& ctx, const char* id, const char* label, bool& value) {
   return changed;
 }
 
+std::vector<Choice> rent_offer_choices(core::Lang L) {
+  std::vector<Choice> out = enum_choices<core::OfferKind>(L);
+  out.erase(std::remove_if(out.begin(), out.end(), [](const Choice& c) { return c.word == core::word(core::OfferKind::purchase); }), out.end());
+  return out;
+}
+
 }  // namespace xuanka::ui

@@ -30,4 +30,7 @@ std::vector<Choice> enum_choices(core::Lang L) {
   return out;
 }
 
+// The kinds of rent a price can be (OfferKind without purchase), for the offer pickers.
+std::vector<Choice> rent_offer_choices(core::Lang L);
+
 }  // namespace xuanka::ui

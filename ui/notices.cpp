@@ -31,10 +31,15 @@ void set_card_names(const core::Catalog& cat) {
 std::string notice_text(core::Lang L, const core::Notice& n) {
   const auto key = str_by_key("n_" + n.code);  // notice code X <-> string key n_X
   if (!key) return n.en;
-  if (L != core::Lang::zh || card_names_zh().empty()) return fill_slots(tr(L, *key), n.args);
-  // Core names a card by its English name; the Chinese page shows its Chinese one.
   std::vector<std::string> args = n.args;
   for (std::string& a : args) {
+    // "#key": an enum value's label key (core/enums.h), said in the page's language.
+    if (a.size() > 1 && a[0] == '#') {
+      if (const auto k = str_by_key(a.substr(1))) a = tr(L, *k);
+      continue;
+    }
+    // Core names a card by its English name; the Chinese page shows its Chinese one.
+    if (L != core::Lang::zh) continue;
     const auto it = card_names_zh().find(a);
     if (it != card_names_zh().end()) a = it->second;
   }
@@ -156,6 +161,27 @@ std::string link_short(core::Lang L, const core::Accelerator& a) {
     const std::string n = std::to_string(*a.domain_cards);
     const bool mesh = a.interconnect_topology == "full_mesh";
     s += zh ? " · " + n + " 卡" + (mesh ? "全互联" : "") : " · " + n + " cards" + (mesh ? ", full mesh" : "");
+  }
+  return s;
+}
+
+std::string offer_price_cell(core::Lang L, const core::Accelerator& a, core::OfferKind offer) {
+  if (a.vendor_rent_cny_per_card_hour && offer != core::OfferKind::purchase) return core::format_sig(*a.vendor_rent_cny_per_card_hour, 3) + " · " + tr(L, Str::vendor_offer);
+  const core::Accelerator::Price* p = a.market ? a.market->price(offer) : nullptr;
+  if (!p) return "—";
+  return (offer == core::OfferKind::purchase ? core::format_cny(p->typical, L) : core::format_sig(p->typical, 3)) + " · " + p->date;
+}
+
+std::string offer_prices_text(core::Lang L, const core::Accelerator& a) {
+  std::string s;
+  if (!a.market) return s;
+  for (const auto& row : core::EnumTable<core::OfferKind>::rows()) {
+    const core::Accelerator::Price* p = a.market->price(row.value);
+    if (!p) continue;
+    const bool card = row.value == core::OfferKind::purchase;
+    s += (s.empty() ? "" : " · ") + std::string(tr_key(L, row.label)) + " " +
+         (card ? core::format_cny(p->typical, L) + " " + tr(L, Str::per_card) : core::format_sig(p->typical, 3) + " " + tr(L, Str::per_card_hour)) +
+         (L == core::Lang::zh ? "（" : " (") + p->date + (L == core::Lang::zh ? "）" : ")");
   }
   return s;
 }

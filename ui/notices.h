@@ -39,4 +39,11 @@ std::string generation_text(core::Lang L, const std::string& generation);
 // stays in the card's detail.
 std::string link_short(core::Lang L, const core::Accelerator& a);
 
+// A card's rent of one kind as a table cell: "13.0 · 2026-10" (the typical price and the newest
+// month seen), the vendor's own offer where it has one, or "—".
+std::string offer_price_cell(core::Lang L, const core::Accelerator& a, core::OfferKind offer);
+// Every kind of offer a card has, side by side: "包月/包年租赁 13.0 元/卡时（2026-10）· 云按量 30.5 …",
+// empty when it has none.
+std::string offer_prices_text(core::Lang L, const core::Accelerator& a);
+
 }  // namespace xuanka::ui

@@ -31,7 +31,7 @@ struct TextInput {
 constexpr TextInput<CostState> kCostInputs[] = {
     {"utilisation_pct", &CostState::utilisation_pct}, {"rent", &CostState::rent_override}, {"price", &CostState::price_override},
     {"months", &CostState::months}, {"electricity", &CostState::electricity}, {"pue", &CostState::pue},
-    {"colocation", &CostState::colocation}, {"residual_pct", &CostState::residual_pct}};
+    {"colocation", &CostState::colocation}, {"residual_pct", &CostState::residual_pct}, {"offer", &CostState::offer}};
 constexpr TextInput<EstimateState> kTargetInputs[] = {
     {"users", &EstimateState::users}, {"requests_per_s", &EstimateState::requests_per_s},
     {"user_tokens_per_s", &EstimateState::user_tokens_per_s}, {"ttft_target_s", &EstimateState::ttft_target_s}};

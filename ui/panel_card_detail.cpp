@@ -235,19 +235,29 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
     label_value(ctx, tr(L, Str::vendor_offer), s);
   }
   if (a->market) {
+    // One line per kind of offer (issue 34: a lease, a cloud's list price, a marketplace, a
+    // purchase are different markets): the typical price, the range, the month, the sources.
     const auto& m = *a->market;
-    if (m.purchase_cny_lo) {
-      label_value(ctx, tr(L, Str::purchase), core::format_cny(*m.purchase_cny_lo, L) + " – " + core::format_cny(*m.purchase_cny_hi, L) + " " + tr(L, Str::per_card));
+    for (const auto& row : core::EnumTable<core::OfferKind>::rows()) {
+      const core::Accelerator::Price* p = m.price(row.value);
+      if (!p) continue;
+      const bool card = row.value == core::OfferKind::purchase;
+      auto money = [&](double v) { return card ? core::format_cny(v, L) : core::format_sig(v, 3); };
+      std::string v = money(p->typical) + " " + tr(L, card ? Str::per_card : Str::per_card_hour);
+      if (p->low < p->high) v += " (" + money(p->low) + " – " + money(p->high) + ")";
+      v += " · " + p->date + " · " + std::to_string(p->offers) + " × · " + confidence_text(L, p->confidence);
+      label_value(ctx, tr_key(L, row.label), v);
     }
-    if (m.rent_cny_per_card_hour_lo) {
-      std::string r = core::format_sig(*m.rent_cny_per_card_hour_lo, 3) + " – " + core::format_sig(*m.rent_cny_per_card_hour_hi, 3) + " " + tr(L, Str::per_card_hour);
-      if (m.rent_typical_cny_per_card_hour) r += " · " + std::string(tr(L, Str::typical)) + " " + core::format_sig(*m.rent_typical_cny_per_card_hour, 3);
-      label_value(ctx, tr(L, Str::rent), r);
-    }
-    label_value(ctx, tr(L, Str::prices_as_of), m.date + " · " + tr(L, Str::confidence) + " " + confidence_text(L, m.confidence));
     track(ctx, "detail.price_date");
     if (collapsing(ctx, "detail.price_sources", tr(L, Str::sources))) {
-      text_wrapped(ctx, source_label(L, m.source).c_str());
+      for (const auto& row : core::EnumTable<core::OfferKind>::rows()) {
+        const core::Accelerator::Price* p = m.price(row.value);
+        if (!p) continue;
+        for (const std::string& src : p->sources) {
+          ImGui::Bullet();
+          source_text(ctx, (std::string(tr_key(L, row.label)) + ": " + source_label(L, src)).c_str());
+        }
+      }
       if (!m.note.empty()) original_text(ctx, m.note);
     }
   } else if (!a->vendor_rent_cny_per_card_hour && !a->vendor_purchase_cny) {
@@ -304,7 +314,11 @@ bool draw_side_by_side(AppState& state, FrameCtx& ctx) {
       {Str::sup_fa, nullptr, [&](const Accelerator& a) { return std::string(level_text(L, a.support.count("flash_attention") ? a.support.at("flash_attention").level : "unknown")); }},
       {Str::sup_bnb, nullptr, [&](const Accelerator& a) { return std::string(level_text(L, a.support.count("bitsandbytes") ? a.support.at("bitsandbytes").level : "unknown")); }},
       {Str::col_tdp, nullptr, [&](const Accelerator& a) { return a.tdp_w ? core::format_sig(*a.tdp_w, 4) + " W" : std::string(tr(L, Str::unknown)); }},
-      {Str::col_price, nullptr, [&](const Accelerator& a) { return core::rent_cny_per_card_hour(a) ? core::format_sig(*core::rent_cny_per_card_hour(a), 3) : std::string("—"); }},
+      {Str::offer_lease, nullptr, [&](const Accelerator& a) { return offer_price_cell(L, a, core::OfferKind::lease); }},
+      {Str::offer_on_demand, nullptr, [&](const Accelerator& a) { return offer_price_cell(L, a, core::OfferKind::on_demand); }},
+      {Str::offer_market, nullptr, [&](const Accelerator& a) { return offer_price_cell(L, a, core::OfferKind::market); }},
+      {Str::offer_serverless, nullptr, [&](const Accelerator& a) { return offer_price_cell(L, a, core::OfferKind::serverless); }},
+      {Str::offer_purchase, nullptr, [&](const Accelerator& a) { return offer_price_cell(L, a, core::OfferKind::purchase); }},
       {Str::confidence, nullptr, [&](const Accelerator& a) { return std::string(confidence_text(L, a.confidence)); }},
   };
   if (ImGui::BeginTable("##sbs", static_cast<int>(cards.size()) + 1, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |

@@ -9,6 +9,7 @@
 #include "core/search.h"
 #include "core/format.h"
 #include "imgui.h"
+#include "ui/form_widgets.h"
 #include "ui/notices.h"
 #include "ui/panels.h"
 #include "ui/strings.h"
@@ -22,7 +23,7 @@ using core::Precision;
 namespace {
 enum Col { kColCard, kColVendor, kColMemory, kColBandwidth, kColBf16, kColFp8, kColLink, kColTdp, kColPrice, kColCount };
 
-double sort_key(const Accelerator& a, int col) {
+double sort_key(const Accelerator& a, int col, core::OfferKind offer) {
   // Unknown values sort last in either direction via -1.
   switch (col) {
     case kColMemory: return a.memory_bytes.value_or(-1);
@@ -31,7 +32,7 @@ double sort_key(const Accelerator& a, int col) {
     case kColFp8: return a.peak_flops(Precision::fp8_mixed).value_or(-1);
     case kColLink: return a.interconnect_bytes_per_s_bidirectional.value_or(-1);
     case kColTdp: return a.tdp_w.value_or(-1);
-    case kColPrice: return core::rent_cny_per_card_hour(a).value_or(-1);
+    case kColPrice: return core::rent_cny_per_card_hour(a, offer).value_or(-1);
     default: return 0;
   }
 }
@@ -75,6 +76,10 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
   changed |= checkbox(ctx, "compare.domestic", tr(L, Str::domestic_only), c.domestic_only);
   ImGui::SameLine();
   changed |= checkbox(ctx, "compare.fp8", tr(L, Str::fp8_only), c.fp8_only);
+  // The price column is one kind of offer (issue 34): a lease is not ranked against a cloud's
+  // hourly list price. The same choice prices Cost and Recommend.
+  changed |= combo_row(ctx, "compare.offer", tr(L, Str::offer_kind), state.cost.offer, rent_offer_choices(L));
+  const core::OfferKind offer = rent_offer(state.cost);
 
   std::vector<const Accelerator*> rows;
   for (const auto& a : cat.accelerators) {
@@ -82,7 +87,7 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
   }
   if (c.sort_column > kColCard) {
     std::stable_sort(rows.begin(), rows.end(), [&](const Accelerator* x, const Accelerator* y) {
-      const double a = sort_key(*x, c.sort_column), b = sort_key(*y, c.sort_column);
+      const double a = sort_key(*x, c.sort_column, offer), b = sort_key(*y, c.sort_column, offer);
       if ((a < 0) != (b < 0)) return b < 0;  // unknowns last
       return c.sort_descending ? a > b : a < b;
     });
@@ -187,7 +192,7 @@ bool draw_compare(AppState& state, FrameCtx& ctx) {
           case kColFp8: cell = peak_text(L, *a, Precision::fp8_mixed, "fp8"); break;
           case kColLink: cell = link_short(L, *a); break;
           case kColTdp: cell = a->tdp_w ? core::format_sig(*a->tdp_w, 4) + " W" : tr(L, Str::unknown); break;
-          case kColPrice: cell = core::rent_cny_per_card_hour(*a) ? core::format_sig(*core::rent_cny_per_card_hour(*a), 3) : "—"; break;
+          case kColPrice: cell = offer_price_cell(L, *a, offer); break;
           default: break;
         }
         check_glyphs(ctx, cell.c_str());

@@ -114,6 +114,13 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   for (const auto& g : ctx.env.catalog->regions) regions.push_back({g.id, L == Lang::zh ? g.province_zh + " " + g.name_zh : g.name_en});
   changed |= combo_row(ctx, "cost.region", tr(L, Str::region), state.estimate.region, regions);
   changed |= number_row(ctx, "cost.utilisation", tr(L, Str::utilisation), cs.utilisation_pct);
+  // The kind of rent priced (issue 34): a lease, a cloud's hourly list price, a marketplace or
+  // serverless are different markets, never one median.
+  changed |= combo_row(ctx, "cost.offer", tr(L, Str::offer_kind), cs.offer, rent_offer_choices(L));
+  if (dv.scenario.gpu) {
+    const std::string line = offer_prices_text(L, *dv.scenario.gpu);
+    if (!line.empty()) text_disabled(ctx, line.c_str());
+  }
   changed |= number_row(ctx, "cost.rent", tr(L, Str::rent_override), cs.rent_override);
   changed |= number_row(ctx, "cost.price", tr(L, Str::price_override), cs.price_override);
   changed |= number_row(ctx, "cost.months", tr(L, Str::cost_months), cs.months);

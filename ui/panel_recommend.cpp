@@ -243,6 +243,8 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   if (dv.scenario.model.kind == "vision") changed |= number_row(ctx, "rec.streams", tr(L, Str::rec_streams), rs.streams);
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
   changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
+  // Rents rank within one kind of offer (issue 34); the same choice as Cost's and Compare's.
+  changed |= combo_row(ctx, "rec.offer", tr(L, Str::offer_kind), state.cost.offer, rent_offer_choices(L));
   // (A serving plan has no job to finish and ranks by cost: no deadline, no goal.)
   const bool serving_plan = state.estimate.form.task == "inference" && dv.scenario.model.kind == "llm" &&
                             (!state.estimate.users.empty() || !state.estimate.requests_per_s.empty());

@@ -36,14 +36,16 @@ int usage(std::FILE* out) {
                "usage:\n"
                "  xuanka estimate SCENARIO.json [--json]   per-GPU memory, time and speed of a scenario\n"
                "  xuanka recommend SCENARIO.json [--users N --tpot-ms MS --ttft-s S --rps R] (serving: the deployments that meet it)\n"
-               "  xuanka recommend SCENARIO.json [--budget CNY --budget-kind rent|buy --deadline DAYS --domestic\n"
-               "      --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
+               "  xuanka recommend SCENARIO.json [--budget CNY --budget-kind rent|buy --offer lease|on_demand|market|serverless\n"
+               "      --deadline DAYS --domestic --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
                "      --region ID --streams N --json]       ranked cards x counts x strategies that fit, with time and cost\n"
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
                "  xuanka accuracy NAME=CASES.jsonl ...     per-kind pass rate, median error and band (catalog/accuracy.json)\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
                "  xuanka catalog show ID                   one accelerator, model or region as JSON\n"
-               "  xuanka catalog stats                     counts, and catalog figures with / without a source\n"
+               "  xuanka catalog stats                     counts, catalog figures with / without a source, prices by offer kind\n"
+               "  xuanka catalog prices [--offer KIND] [--json]\n"
+               "                                           each card's price per kind of offer (lease | on_demand | market | serverless | purchase)\n"
                "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file or a vendor overlay\n"
                "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
                "  xuanka config SCENARIO.json [--for deepspeed|fsdp|megatron|vllm|mindie]\n"
@@ -257,6 +259,7 @@ int cmd_recommend(int argc, char** argv) {
   struct Flag { const char* flag; const char* key; enum { number, word, boolean, list } kind; };
   static const Flag kFlags[] = {
       {"--budget", "budget_cny", Flag::number},        {"--budget-kind", "budget_kind", Flag::word},
+      {"--offer", "offer", Flag::word},
       {"--deadline", "deadline_days", Flag::number},   {"--domestic", "domestic_only", Flag::boolean},
       {"--in-stock", "in_stock_only", Flag::boolean},  {"--max-cards", "max_cards", Flag::number},
       {"--form-factor", "form_factors", Flag::list},   {"--max-rack-kw", "max_rack_kw", Flag::number},
@@ -547,19 +550,63 @@ int cmd_catalog(int argc, char** argv) {
     for (const auto& g : cat.regions) (g.sources.empty() ? without : with) += 6;  // electricity low/high, PUE typical/required, rack kW low/high
     std::printf("accelerators %zu, models %zu, regions %zu; figures with a source: %ld, without: %ld\n",
                 cat.accelerators.size(), cat.models.size(), cat.regions.size(), with, without);
-    int rent = 0, buy = 0;
-    std::string oldest, newest;
-    for (const auto& a : cat.accelerators) {
-      if (!a.market) continue;
-      rent += a.market->rent_cny_per_card_hour_lo.has_value();
-      buy += a.market->purchase_cny_lo.has_value();
-      const std::string o = a.market->oldest_date.empty() ? a.market->date : a.market->oldest_date;
-      if (oldest.empty() || o < oldest) oldest = o;
-      if (a.market->date > newest) newest = a.market->date;
+    // Prices by offer kind (issue 34): each kind is its own market.
+    for (const auto& row : EnumTable<OfferKind>::rows()) {
+      int cards = 0;
+      std::string oldest, newest;
+      for (const auto& a : cat.accelerators) {
+        const Accelerator::Price* p = a.market ? a.market->price(row.value) : nullptr;
+        if (!p) continue;
+        ++cards;
+        if (oldest.empty() || p->oldest_date < oldest) oldest = p->oldest_date;
+        if (p->date > newest) newest = p->date;
+      }
+      std::printf("prices %-10s %2d cards%s%s%s%s\n", row.word, cards, cards ? "; oldest " : "", oldest.c_str(), cards ? ", newest " : "", newest.c_str());
     }
-    std::printf("prices: %d cards with a rent price, %d with a purchase price; oldest price %s, newest %s\n", rent, buy,
-                oldest.c_str(), newest.c_str());
     return without == 0 ? 0 : 1;
+  }
+  if (sub == "prices") {
+    // One row per card and kind of offer: the typical price (the median within that kind), its
+    // range, the newest month seen and the primary sources.
+    std::optional<OfferKind> only;
+    bool as_json = false;
+    for (int i = 3; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (a == "--json") {
+        as_json = true;
+      } else if (a == "--offer" && i + 1 < argc) {
+        only = from_word<OfferKind>(argv[++i]);
+        if (!only) {
+          std::fprintf(stderr, "xuanka: --offer: expected one of %s, found \"%s\"\n", words_text<OfferKind>().c_str(), shorten(argv[i]).c_str());
+          return 2;
+        }
+      } else {
+        std::fprintf(stderr, "xuanka: catalog prices: unknown option %s (--offer %s, --json)\n", shorten(a).c_str(), words_text<OfferKind>().c_str());
+        return 2;
+      }
+    }
+    json list = json::array();
+    for (const auto& a : cat.accelerators) {
+      for (const auto& row : EnumTable<OfferKind>::rows()) {
+        const Accelerator::Price* p = a.market && (!only || *only == row.value) ? a.market->price(row.value) : nullptr;
+        if (!p) continue;
+        list.push_back({{"id", a.id}, {"offer", row.word}, {row.value == OfferKind::purchase ? "cny_per_card" : "cny_per_card_hour", p->typical},
+                        {"low", p->low}, {"high", p->high}, {"date", p->date}, {"oldest_date", p->oldest_date}, {"offers", p->offers},
+                        {"confidence", p->confidence}, {"sources", p->sources}});
+      }
+    }
+    if (as_json) {
+      std::printf("%s\n", dump_json(list, 2).c_str());
+      return 0;
+    }
+    for (const json& x : list) {
+      const bool card = x.contains("cny_per_card");
+      std::printf("  %-30s %-10s %10s %-12s (%s-%s)  %s, %d offer%s\n", x["id"].get<std::string>().c_str(), x["offer"].get<std::string>().c_str(),
+                  format_sig(x[card ? "cny_per_card" : "cny_per_card_hour"].get<double>(), 4).c_str(), card ? "CNY/card" : "CNY/card-h",
+                  format_sig(x["low"].get<double>(), 4).c_str(), format_sig(x["high"].get<double>(), 4).c_str(),
+                  x["date"].get<std::string>().c_str(), x["offers"].get<int>(), x["offers"].get<int>() == 1 ? "" : "s");
+    }
+    return 0;
   }
   if (sub == "show") {
     if (argc < 4) return usage(stderr);

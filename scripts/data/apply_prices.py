@@ -1,90 +1,142 @@
 #!/usr/bin/env python3
 """Writes the market prices of catalog/accelerators.json from the price sheet
-scripts/data/sources/prices_2026-11.csv (one row per card, kind and source, with the month the
-price was seen; see prices_2026-11.README.md for how it was gathered).
+scripts/data/sources/prices_2026-12.csv (one row per offer seen: card, kind of offer, price,
+month seen, primary source; see prices_2026-12.README.md for how it was gathered).
 
-Per card:
-  rent: CNY per card-hour rows of medium confidence (low ones only when a card has no other);
-        range = lowest..highest, typical = the median of the rows' midpoints (bare-metal,
-        marketplace and big-cloud list prices differ 2-10x; the median is what most offers charge).
-  purchase: per-card rows; where only 8-card server prices exist, the per-card share after the
-        default server platform (core/cost.cpp: 400k CNY for a baseboard server, 120k for PCIe):
-        (server - platform) / 8, stated in the note.
-  date: the newest month a price was seen; oldest_date the oldest; purchase_date the newest
-        month of the purchase rows used (a purchase can be years older than the rents).
-USD rows are not converted (no dated exchange rate in the sheet); cards with only USD rows keep
-no price and their note says so. Cards without rows keep what they had.
+Kinds of offer (issue 34; core/enums.h OfferKind), each its own market and never mixed:
+  lease       monthly or yearly bare-metal / whole-server rent, per card-hour
+  on_demand   a cloud's hourly list price
+  market      community marketplaces and spot
+  serverless  per-second billing
+  purchase    per card (unit "card"), or an 8-card server's price (unit "server8")
+
+Per card and kind:
+  rows: CNY rows of high or medium confidence (low ones only when the kind has no other); a
+        page seen in several months (its source's address) counts with its newest month only;
+        seen within 12 months of the newest row of that kind (an older offer is history);
+  typical = the median of the rows' midpoints, low..high = their range;
+  date / oldest_date = the newest / oldest month seen; offers = the rows used;
+  sources = each row's primary source (the provider's page or a dated report), with the
+        aggregator that led to it after "via".
+  purchase: an 8-card server's price counts as its per-card share after the default server
+        platform (core/cost.cpp: 400k CNY for a baseboard server, 120k for PCIe),
+        (server - platform) / 8, pooled with the per-card prices; the note says how many.
+USD rows are not converted (the sheet has no dated exchange rate); the note counts them.
 
 usage: scripts/data/apply_prices.py
 """
-import csv, json, os, statistics
+import csv, json, os, re, statistics
 from collections import defaultdict
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
-path = os.path.join(root, "catalog", "accelerators.json")
-doc = json.load(open(path))
-rows = list(csv.DictReader(open(os.path.join(here, "sources", "prices_2026-11.csv"))))
-by = defaultdict(list)
-for r in rows:
-    by[r["id"]].append(r)
-
+SHEET = "scripts/data/sources/prices_2026-12.csv"
+KINDS = ["lease", "on_demand", "market", "serverless", "purchase"]
 PLATFORM = {"sxm": 400000, "oam": 400000, "superchip": 400000, "module": 400000}
-SHEET = "scripts/data/sources/prices_2026-11.csv"
+
+
+def month_number(m):
+    y, mo = (m + "-12")[:7].split("-")[:2]
+    return int(y) * 12 + int(mo)
+
+
+def page(r):
+    """The page a row was read on: its source's first address (else the whole source)."""
+    m = re.search(r"https?://[^\s;,)]+", r["source"])
+    return m.group(0).rstrip("/") if m else r["source"]
+
 
 def pick(rs):
-    med = [r for r in rs if r["confidence"] in ("high", "medium")]
-    return med or rs
-
-def median_mid(rs):
-    return round(statistics.median((float(r["lo"]) + float(r["hi"])) / 2 for r in rs), 2)
-
-changed = 0
-for a in doc["accelerators"]:
-    rs = [r for r in by.get(a["id"], []) if r["currency"] == "CNY"]
-    usd = [r for r in by.get(a["id"], []) if r["currency"] != "CNY"]
+    good = [r for r in rs if r["confidence"] in ("high", "medium")]
+    rs = good or rs
     if not rs:
-        if usd and not a.get("market"):
-            a["market"] = None
-        continue
-    rent = pick([r for r in rs if r["kind"] == "rent" and r["unit"] == "card_hour"])
-    card = pick([r for r in rs if r["kind"] == "purchase_card"])
-    server = pick([r for r in rs if r["kind"] == "purchase_server8"])
-    m = {"purchase_cny": None, "rent_cny_per_card_hour": None}
-    notes = []
-    used = rent + card + (server if not card else [])
-    if rent:
-        m["rent_cny_per_card_hour"] = [min(float(r["lo"]) for r in rent), max(float(r["hi"]) for r in rent)]
-        m["rent_typical_cny_per_card_hour"] = median_mid(rent)
-        notes.append(f"rent: {len(rent)} offer(s), median {m['rent_typical_cny_per_card_hour']} CNY per card-hour")
-    if card:
-        m["purchase_cny"] = [min(float(r["lo"]) for r in card), max(float(r["hi"]) for r in card)]
-        m["purchase_typical_cny"] = median_mid(card)
-        notes.append(f"purchase: {len(card)} listing(s) per card")
-    elif server:
-        platform = PLATFORM.get(a.get("form_factor") or "", 120000)
-        lo = (min(float(r["lo"]) for r in server) - platform) / 8
-        hi = (max(float(r["hi"]) for r in server) - platform) / 8
-        if hi > 0:
-            m["purchase_cny"] = [round(max(lo, 0)), round(hi)]
-            m["purchase_typical_cny"] = round((median_mid(server) - platform) / 8)
-            notes.append(f"purchase: per-card share of {len(server)} 8-card server price(s) after a {platform // 10000}万 CNY platform")
-    if usd:
-        notes.append(f"{len(usd)} USD offer(s) in the sheet not converted")
-    bought = card or server
-    if m["purchase_cny"] and bought:
-        m["purchase_date"] = max(r["seen"] for r in bought)  # the purchase's own month (it can be older than the rents)
-    seen = sorted(r["seen"] for r in used)
-    m["source"] = f"{SHEET} ({len(used)} rows: " + "; ".join(sorted({r['source'].split(' (')[0][:80] for r in used})) + ")"
-    m["date"] = seen[-1]
-    m["oldest_date"] = seen[0]
-    m["note"] = "; ".join(notes) + ". Rent ranges span bare-metal monthly leases, GPU marketplaces and big-cloud list prices."
-    conf = {r["confidence"] for r in used}
-    m["confidence"] = "medium" if conf & {"high", "medium"} else "low"
-    a["market"] = m
-    changed += 1
+        return rs
+    # A page seen again supersedes what it showed before: per source, its newest month only.
+    newest_of = defaultdict(int)
+    for r in rs:
+        newest_of[page(r)] = max(newest_of[page(r)], month_number(r["seen"]))
+    rs = [r for r in rs if month_number(r["seen"]) == newest_of[page(r)]]
+    newest = max(month_number(r["seen"]) for r in rs)
+    return [r for r in rs if newest - month_number(r["seen"]) <= 12]
 
-with open(path, "w") as f:
-    json.dump(doc, f, ensure_ascii=False, indent=1)
-    f.write("\n")
-print(f"{changed} cards priced from {len(rows)} rows")
+
+def median_mid(rs, f=lambda x: x):
+    return statistics.median(f((float(r["lo"]) + float(r["hi"])) / 2) for r in rs)
+
+
+def source_of(r):
+    return r["source"] + (f" (via {r['via']})" if r.get("via") else "")
+
+
+def price(rs, per_card_value=lambda x: x, digits=2):
+    vals_lo = [per_card_value(float(r["lo"])) for r in rs]
+    vals_hi = [per_card_value(float(r["hi"])) for r in rs]
+    typical = round(median_mid(rs, per_card_value), digits)
+    low, high = round(min(vals_lo), digits), round(max(vals_hi), digits)
+    seen = sorted(r["seen"] for r in rs)
+    conf = {r["confidence"] for r in rs}
+    sources = []
+    for r in rs:
+        s = source_of(r)
+        if s not in sources:
+            sources.append(s)
+    return {"typical": typical, "low": min(low, typical), "high": max(high, typical), "offers": len(rs), "date": seen[-1],
+            "oldest_date": seen[0], "confidence": "medium" if conf & {"high", "medium"} else "low", "sources": sources}
+
+
+def main():
+    path = os.path.join(root, "catalog", "accelerators.json")
+    doc = json.load(open(path))
+    rows = list(csv.DictReader(open(os.path.join(root, SHEET))))
+    by = defaultdict(list)
+    for r in rows:
+        assert r["offer"] in KINDS, r
+        assert r["source"].strip(), f"row without a primary source: {r}"
+        by[r["id"]].append(r)
+    ids = {a["id"] for a in doc["accelerators"]}
+    unknown = sorted(set(by) - ids)
+    assert not unknown, f"price rows for cards not in the catalog: {unknown}"
+    priced = 0
+    for a in doc["accelerators"]:
+        cny = [r for r in by.get(a["id"], []) if r["currency"] == "CNY"]
+        usd = [r for r in by.get(a["id"], []) if r["currency"] != "CNY"]
+        m = {}
+        notes = []
+        for kind in KINDS[:4]:
+            rs = pick([r for r in cny if r["offer"] == kind and r["unit"] == "card_hour"])
+            if rs:
+                p = price(rs)
+                m[kind] = {"cny_per_card_hour": p.pop("typical"), **p}
+        # A server's price counts as its per-card share after the platform, pooled with per-card prices.
+        platform = PLATFORM.get(a.get("form_factor") or "", 120000)
+        bought = []
+        for r in cny:
+            if r["offer"] != "purchase":
+                continue
+            if r["unit"] == "server8":
+                r = dict(r, lo=str(max((float(r["lo"]) - platform) / 8, 1)), hi=str(max((float(r["hi"]) - platform) / 8, 1)))
+            bought.append(r)
+        bought = pick(bought)
+        if bought:
+            p = price(bought, digits=0)
+            m["purchase"] = {"cny_per_card": p.pop("typical"), **p}
+            servers = sum(1 for r in bought if r["unit"] == "server8")
+            if servers:
+                notes.append(f"purchase: {servers} of the prices are 8-card servers', counted as their per-card share after a {platform // 10000}万 CNY platform")
+        if usd:
+            notes.append(f"{len(usd)} USD offer(s) in the sheet not converted")
+        if not m:
+            a["market"] = None
+            continue
+        counts = ", ".join(f"{k} {m[k]['offers']}" for k in KINDS if k in m)
+        m["note"] = f"Offers by kind: {counts}; each kind's typical price is the median within that kind only" + ("; " + "; ".join(notes) if notes else "") + "."
+        a["market"] = m
+        priced += 1
+    with open(path, "w") as f:
+        json.dump(doc, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print(f"{priced} cards priced from {len(rows)} rows")
+
+
+if __name__ == "__main__":
+    main()
