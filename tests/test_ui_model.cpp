@@ -915,3 +915,71 @@ TEST_CASE("card names on the Chinese page: no English words in a card's name or 
   CHECK(ui::notice_text(core::Lang::zh, n).find("中国特供版") != std::string::npos);
   CHECK(ui::notice_text(core::Lang::en, n).find("(China)") != std::string::npos);
 }
+
+TEST_CASE("the kind of offer: Cost prices the chosen kind, the link carries it, a bad word is named at its row") {
+  // Issue 34. The default card, A100 SXM 80GB, in scripts/data/sources/prices_2026-12.csv: lease
+  // rows omniyq 2026-10-10 4.34 and SMM 2026-07 3.15-3.8万 a month = 5.47-6.60 (midpoint 6.035),
+  // median (4.34 + 6.035) / 2 = 5.1875 -> 5.19 (2 decimals); market: AutoDL 2026-10-04 7.03.
+  ui::AppState st;
+  st.estimate.form.gpus = "1";
+  ui::recompute(st, cat());
+  REQUIRE(st.derived.cost);
+  REQUIRE(st.derived.cost->rent_cny_per_hour);
+  CHECK_THAT(*st.derived.cost->rent_cny_per_hour, WithinRel(5.19, 1e-9));  // lease by default
+  st.cost.offer = "market";
+  ui::recompute(st, cat());
+  REQUIRE(st.derived.cost->rent_cny_per_hour);
+  CHECK_THAT(*st.derived.cost->rent_cny_per_hour, WithinRel(7.03, 1e-9));
+  // The assumption says which kind and how many offers.
+  bool said = false;
+  for (const auto& n : st.derived.cost->assumptions) {
+    if (n.code != "a_rent_typical") continue;
+    said = n.args.at(2) == "#offer_market" && n.args.at(3) == "1";
+    // "#key" arguments are said in the page's language.
+    CHECK(ui::notice_text(Lang::zh, n).find("算力市场") != std::string::npos);
+    CHECK(ui::notice_text(Lang::en, n).find("Marketplace") != std::string::npos);
+  }
+  CHECK(said);
+  // A kind the card has no price of: no rent, not another kind's.
+  st.cost.offer = "serverless";
+  ui::recompute(st, cat());
+  CHECK_FALSE(st.derived.cost->rent_cny_per_hour.has_value());
+  // The link carries it.
+  st.cost.offer = "market";
+  ui::recompute(st, cat());
+  ui::ConfigSources src;
+  src.hash = ui::share_hash(st);
+  ui::AppState b;
+  std::vector<std::string> problems;
+  ui::apply_state(ui::read_config(src).state, b, cat(), problems);
+  CHECK(problems.empty());
+  CHECK(b.cost.offer == "market");
+  // A word that is no rent kind (purchase included) is named at its row.
+  for (const char* bad : {"purchase", "rent", ""}) {
+    st.cost.offer = bad;
+    ui::recompute(st, cat());
+    INFO(bad);
+    REQUIRE(st.derived.field_errors.count("cost.offer") == 1);
+    CHECK(st.derived.field_errors.at("cost.offer").find("expected lease | on_demand | market | serverless") != std::string::npos);
+  }
+}
+
+TEST_CASE("the kind of offer: Recommend ranks by the chosen kind only") {
+  // Issue 34: a card whose only price is of another kind is not ranked as if it had one. With
+  // serverless chosen, only the A10 and T4 (腾讯云 SCF rows) have a rent; every priced pick is one of them.
+  ui::AppState st;
+  st.view = ui::View::recommend;
+  st.estimate.form.model = "llama-3.1-8b";
+  st.estimate.form.task = "inference";
+  st.cost.offer = "serverless";
+  ui::recompute(st, cat());
+  REQUIRE(st.derived.recommendation);
+  int priced = 0;
+  for (const core::Option& o : st.derived.recommendation->options) {
+    if (!o.cost.rent_cny_per_hour) continue;
+    ++priced;
+    INFO(o.card->id);
+    CHECK((o.card->id == "nvidia-a10" || o.card->id == "nvidia-t4"));
+  }
+  CHECK(priced > 0);
+}

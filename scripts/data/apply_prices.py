@@ -65,7 +65,10 @@ def median_mid(rs, f=lambda x: x):
 
 
 def source_of(r):
-    return r["source"] + (f" (via {r['via']})" if r.get("via") else "")
+    """The primary source, and the aggregator or copy that led to it by name (its commit and file
+    stay in the sheet): "https://... (via Gavinzll/compute-market-report)"."""
+    via = re.split(r"[@:]", r["via"])[0].strip() if r.get("via") else ""
+    return r["source"] + (f" (via {via})" if via else "")
 
 
 def price(rs, per_card_value=lambda x: x, digits=2):
@@ -129,7 +132,7 @@ def main():
             a["market"] = None
             continue
         counts = ", ".join(f"{k} {m[k]['offers']}" for k in KINDS if k in m)
-        m["note"] = f"Offers by kind: {counts}; each kind's typical price is the median within that kind only" + ("; " + "; ".join(notes) if notes else "") + "."
+        m["note"] = f"Offers: {counts}" + ("; " + "; ".join(notes) if notes else "") + f". Sheet: {SHEET}."
         a["market"] = m
         priced += 1
     with open(path, "w") as f:
