@@ -180,7 +180,7 @@ std::string offer_prices_text(core::Lang L, const core::Accelerator& a) {
     if (!p) continue;
     const bool card = row.value == core::OfferKind::purchase;
     s += (s.empty() ? "" : " · ") + std::string(tr_key(L, row.label)) + " " +
-         (card ? core::format_cny(p->typical, L) + " " + tr(L, Str::per_card) : core::format_sig(p->typical, 3) + " " + tr(L, Str::per_card_hour)) +
+         (card ? core::format_cny(p->typical, L) + tr(L, Str::per_card_slash) : core::format_sig(p->typical, 3) + " " + tr(L, Str::per_card_hour)) +
          (L == core::Lang::zh ? "（" : " (") + p->date + (L == core::Lang::zh ? "）" : ")");
   }
   return s;

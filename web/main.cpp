@@ -548,7 +548,8 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
       {"about_open", g_page.state.about_open},
       {"compare", {{"filter", g_page.state.compare.filter}, {"domestic_only", g_page.state.compare.domestic_only},
                    {"picked", g_page.state.compare.picked}, {"detail", g_page.state.compare.detail_id},
-                   {"side_by_side", g_page.state.compare.side_by_side}, {"sort_column", g_page.state.compare.sort_column}}},
+                   {"side_by_side", g_page.state.compare.side_by_side}, {"sort_column", g_page.state.compare.sort_column},
+                   {"offer", g_page.state.cost.offer}}},
       {"check", {{"chars", g_page.state.check.pasted.size()}, {"format", core::format_name(g_page.state.check.report.format)},
                  {"devices", [] {
                     json a = json::array();

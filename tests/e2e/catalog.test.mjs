@@ -150,6 +150,36 @@ await t.test('phone zh: an 8-card paste gives one block and a summary; a drag ov
   await page.close();
 });
 
+// Issue 34: prices are compared within one kind of offer. Compare's price column and Cost price
+// the kind picked (default lease); a card with no price of that kind shows "—", not another kind's.
+for (const [device, lang] of [[PHONE, 'zh'], [PHONE, 'en'], [DESKTOP, 'zh']]) {
+  await t.test(`${device.name} ${lang}: Compare and Cost price one kind of offer, picked on the page`, async () => {
+    const { page, problems } = await openPage(browser, device, `${pageUrl}#lang=${lang}&view=compare`);
+    let s = await state(page);
+    expect(s.compare.offer === 'lease', `default offer ${s.compare.offer}`);
+    await press(page, device, 'compare.offer');
+    await press(page, device, 'compare.offer.market', 'compare.offer.popup');
+    s = await state(page);
+    expect(s.compare.offer === 'market', `offer after picking ${s.compare.offer}`);
+    await screenshot(page, `${device.name}-${lang}-compare-market-prices`);
+    await press(page, device, 'nav.cost');
+    s = await state(page);
+    expect(s.view === 'cost', `view ${s.view}`);
+    // The default card (A100 SXM 80GB) at AutoDL's market price, 7.03 CNY per card-hour
+    // (scripts/data/sources/prices_2026-12.csv, 2026-10-04), for its one card, VAT excluded.
+    expect(Math.abs(s.results.rent_cny_per_hour - 7.03 * s.results.gpus) < 1e-9, `market rent ${s.results.rent_cny_per_hour} for ${s.results.gpus} cards`);
+    await press(page, device, 'cost.offer');
+    await press(page, device, 'cost.offer.lease', 'cost.offer.popup');
+    s = await state(page);
+    // Lease: the median of omniyq's 4.34 and SMM's 5.47-6.60 (midpoint 6.035) = 5.19.
+    expect(Math.abs(s.results.rent_cny_per_hour - 5.19 * s.results.gpus) < 1e-9, `lease rent ${s.results.rent_cny_per_hour}`);
+    await screenshot(page, `${device.name}-${lang}-cost-lease`);
+    expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  });
+}
+
 await browser.close();
 console.log(`screenshots: ${shotDir}`);
 process.exit(t.finish());
