@@ -210,7 +210,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
       a.interconnect_topology = f.word("topology", false, {"switched", "full_mesh"}).value_or("");
       if (auto b = f.num("link_gb_s_bidirectional", false, 0.1, 1e5)) a.link_bytes_per_s_bidirectional = *b * kGB;
       a.links_per_peer = static_cast<int>(f.num("links_per_peer", false, 1, 64, true).value_or(1));
-      f.str_or_null("note");
+      f.get("note");  // research note: kept in the file, not read (the embedded copy leaves it out)
       f.finish();
     } else {
       r.error("interconnect", "required object is missing");

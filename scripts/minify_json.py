@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Build step: writes a JSON file without its layout whitespace (the page embeds the catalog; the
 values are unchanged, so every parse of it reads the same numbers and strings). The research notes
-the program never reads -- an accelerator's "disagreements" and "unverified_estimates", 3 KB of
-gzip -- stay in catalog/accelerators.json and are left out of the embedded copy.
+the program never reads -- an accelerator's "disagreements", "unverified_estimates" and its
+interconnect's "note", 4 KB of gzip -- stay in catalog/accelerators.json and are left out of the
+embedded copy.
 Usage: minify_json.py IN.json OUT.json"""
 import json
 import sys
@@ -17,6 +18,8 @@ def minify(text):
         for a in doc["accelerators"]:
             for k in UNREAD:
                 a.pop(k, None)
+            if isinstance(a.get("interconnect"), dict):
+                a["interconnect"].pop("note", None)  # core/catalog.cpp accepts and skips it
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 

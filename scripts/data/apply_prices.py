@@ -132,7 +132,7 @@ def main():
             a["market"] = None
             continue
         counts = ", ".join(f"{k} {m[k]['offers']}" for k in KINDS if k in m)
-        m["note"] = f"Offers: {counts}" + ("; " + "; ".join(notes) if notes else "") + f". Sheet: {SHEET}."
+        m["note"] = f"Offers: {counts}" + ("; " + "; ".join(notes) if notes else "") + "."
         a["market"] = m
         priced += 1
     with open(path, "w") as f:

@@ -2,7 +2,7 @@
 """Writes the spec fixes of issue 34 into catalog/accelerators.json from the sheet
 scripts/data/sources/spec_fixes_2026-12.json: one entry per figure, each {item, id, field (a dotted
 path: "dense_tflops.fp8", "interconnect", "support.bf16"), old, new, source, quote, note}. The new
-value replaces the old one; the source joins the card's sources and the note its notes.
+value replaces the old one; the source's citation (up to its first aside) joins the card's sources.
 
 The figures (each with its source and quote in the sheet):
 - B300: INT8 153.5 dense (NVIDIA's Blackwell Ultra datasheet, HGX B300 per GPU: 307 TOPS sparse / 2),
@@ -26,11 +26,17 @@ The figures (each with its source and quote in the sheet):
 
 usage: scripts/data/patch_specs.py
 """
-import json, os
+import json, os, re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PATH = os.path.join(ROOT, "catalog", "accelerators.json")
 SHEET = os.path.join(ROOT, "scripts", "data", "sources", "spec_fixes_2026-12.json")
+
+
+def cite(source):
+    """The citation a card carries: the source up to its first aside (what was quoted and how it was
+    read stay in the sheet)."""
+    return re.split(r" ?\. PDF| ; | \(stored copy| \(as stored", source)[0].strip()
 
 
 def main():
@@ -50,7 +56,7 @@ def main():
             node[last] = {**node[last], **p["new"]}
         else:
             node[last] = p["new"]
-        src = p["source"]
+        src = cite(p["source"])
         if src not in a["sources"]:
             a["sources"].append(src)
         done += 1
@@ -64,7 +70,7 @@ def main():
             for k in keys:
                 node = node[k]
             node[last] = value
-        a["sources"].append(p["source"])
+        a["sources"].append(cite(p["source"]))
         if p["id"] in cards:
             doc["accelerators"][[x["id"] for x in doc["accelerators"]].index(p["id"])] = a
         else:
