@@ -2,8 +2,9 @@
 """Build step: writes a JSON file without its layout whitespace (the page embeds the catalog; the
 values are unchanged, so every parse of it reads the same numbers and strings). The research notes
 the program never reads -- an accelerator's "disagreements", "unverified_estimates" and its
-interconnect's "note", 4 KB of gzip -- stay in catalog/accelerators.json and are left out of the
-embedded copy.
+interconnect's "note", 4 KB of gzip, and a model preset's "note" (a preset is written as its id,
+core/contract.cpp model_json), 4 KB -- stay in the catalog's files and are left out of the embedded
+copy.
 Usage: minify_json.py IN.json OUT.json"""
 import json
 import sys
@@ -20,6 +21,9 @@ def minify(text):
                 a.pop(k, None)
             if isinstance(a.get("interconnect"), dict):
                 a["interconnect"].pop("note", None)  # core/catalog.cpp accepts and skips it
+    if isinstance(doc, dict) and isinstance(doc.get("models"), list):
+        for m in doc["models"]:
+            m.pop("note", None)
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -32,6 +32,22 @@ TEST_CASE("catalog: the embedded catalog loads with no diagnostic and holds what
     INFO(id);
     CHECK(c.find_accelerator(id) != nullptr);
   }
+  // Issue 34: the models buyers ask about, each where its config is public.
+  for (const char* id : {"deepseek-r1", "llama-4-scout-17b-16e", "llama-4-maverick-17b-128e", "gemma-3-27b", "kimi-k2.5",
+                         "minimax-m2.5", "glm-5.1", "qwen3.5-397b-a17b"}) {
+    INFO(id);
+    const ModelArch* m = c.find_model(id);
+    REQUIRE(m != nullptr);
+    CHECK(m->source.find("https://huggingface.co/") != std::string::npos);  // its config's own address
+  }
+  // DeepSeek-R1 is DeepSeek-V3's architecture (its config.json: the same shape), not a distill.
+  const ModelArch& r1 = *c.find_model("deepseek-r1");
+  const ModelArch& v3 = *c.find_model("deepseek-v3");
+  CHECK(r1.layers == v3.layers);
+  CHECK(r1.hidden == v3.hidden);
+  REQUIRE(r1.moe);
+  CHECK(r1.moe->experts == 256);
+  CHECK(r1.mla);
 }
 
 TEST_CASE("catalog: every accelerator and model names at least one source") {

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Adds the 2026 open-model presets (scripts/data/sources/models_2026-11.json: each entry from
-the model's own config.json, with its sources; see models_2026-11.README.md) to
-catalog/models.json, and the Qwen3 context note.
+the model's own config.json, with its sources; see models_2026-11.README.md; and
+scripts/data/sources/models_2026-12.json, issue 34: DeepSeek-R1, Llama 4 Scout and Maverick,
+Gemma 3 1B-27B, Kimi K2.5, MiniMax-M2.5, GLM-5.1, Qwen3.5 397B/122B/35B, each where its Hugging
+Face config.json could be read, verbatim or in agreeing copies, as its source says) to
+catalog/models.json, and the Qwen3 context note. A 2026-12 entry's catalog source is its config's
+address (where it was read, and the model card, stay in the sheet).
 
 Where a vendor's published total or active count is a rounded headline, or counts active
 parameters another way (OpenAI excludes the input embedding; GLM, MiniMax, ERNIE round), the entry
@@ -10,12 +14,15 @@ active count (the shape's own count is what the estimator uses).
 
 usage: scripts/data/add_models.py
 """
-import json, os
+import json, os, re
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 path = os.path.join(root, "catalog", "models.json")
 doc = json.load(open(path))
 new = json.load(open(os.path.join(here, "sources", "models_2026-11.json")))
+for m in json.load(open(os.path.join(here, "sources", "models_2026-12.json"))):
+    m = dict(m, source=re.match(r".*?https://\S+?config\.json", m["source"]).group(0))
+    new.append(m)
 ROUNDED = {
     "glm-4.5": "Zhipu's '32B active' is rounded; the shape gives 33.6B active (embeddings and the dense first layers included).",
     "glm-4.5-air": "Zhipu's '12B active' is rounded; the shape gives 13.4B active.",
@@ -43,8 +50,9 @@ for m in new:
 for m in doc["models"]:
     if m["id"] in ("qwen3-8b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b"):
         m["max_context"] = 40960
-        m["note"] = (m.get("note", "") + " " if m.get("note") else "") + \
-            "Context: the config's max_position_embeddings is 40960 (32768 native + prompt); 131072 only with YaRN scaling (factor 4) enabled by hand (Qwen3 model card)."
+        context = "Context: the config's max_position_embeddings is 40960 (32768 native + prompt); 131072 only with YaRN scaling (factor 4) enabled by hand (Qwen3 model card)."
+        if context not in m.get("note", ""):
+            m["note"] = (m.get("note", "") + " " if m.get("note") else "") + context
 with open(path, "w") as f:
     json.dump(doc, f, ensure_ascii=False, indent=1)
     f.write("\n")
