@@ -1,6 +1,8 @@
 // Accuracy summary and uncertainty bands (core layer).
 #include "core/accuracy.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -77,9 +79,17 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
 
 namespace {
 // The page lists each case's source; its first 80 bytes name the paper or repository (a longer
-// tail costs the page's weight budget). Cut on a UTF-8 character boundary.
-std::string source_head(const std::string& s) {
-  constexpr size_t kSourceBytes = 80;
+// tail costs the page's weight budget), with a commit named by its first 12 hex digits as git
+// abbreviates it ("owner/repo@0123456789ab:path": 40 digits do not compress). Cut on a UTF-8
+// character boundary.
+std::string source_head(const std::string& full) {
+  constexpr size_t kSourceBytes = 80, kCommitDigits = 12;
+  std::string s = full;
+  for (size_t at = s.find('@'); at != std::string::npos; at = s.find('@', at + 1)) {
+    size_t hex = 0;
+    while (at + 1 + hex < s.size() && std::isxdigit(static_cast<unsigned char>(s[at + 1 + hex]))) ++hex;
+    if (hex == 40) s.erase(at + 1 + kCommitDigits, 40 - kCommitDigits);
+  }
   size_t n = std::min(s.size(), kSourceBytes);
   while (n > 0 && n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
   return s.substr(0, n);

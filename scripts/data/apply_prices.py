@@ -67,8 +67,23 @@ def median_mid(rs, f=lambda x: x):
 def source_of(r):
     """The primary source, and the aggregator or copy that led to it by name (its commit and file
     stay in the sheet): "https://... (via Gavinzll/compute-market-report)"."""
-    via = re.split(r"[@:]", r["via"])[0].strip() if r.get("via") else ""
-    return r["source"] + (f" (via {via})" if via else "")
+    via = r.get("via") or ""
+    via = "a GitHub document" if via.startswith("GitHub public doc") else re.split(r"[@:(]", via)[0].strip()
+    return short_source(r["source"]) + (f" (via {via})" if via else "")
+
+
+def short_source(src):
+    """A source as the catalog carries it: the page's address with the few words before it that
+    name it (a report's title, a filing), and a short label after it; the sheet keeps the rest."""
+    m = re.search(r"https?://[^\s;,)]+", src)
+    if not m:
+        return src[:160]
+    before = src[: m.start()].strip()
+    if len(before) > 80:
+        before = before[:80].rsplit(" ", 1)[0] + " …"
+    after = re.match(r"\s*(\([^()]{1,40}\))", src[m.end():])
+    url = m.group(0) + (")" * max(before.count("(") - before.count(")"), 0))
+    return " ".join(x for x in (before, url, after.group(1) if after else "") if x)
 
 
 def price(rs, per_card_value=lambda x: x, digits=2):
@@ -78,11 +93,12 @@ def price(rs, per_card_value=lambda x: x, digits=2):
     low, high = round(min(vals_lo), digits), round(max(vals_hi), digits)
     seen = sorted(r["seen"] for r in rs)
     conf = {r["confidence"] for r in rs}
-    sources = []
+    sources, pages = [], set()
     for r in rs:
-        s = source_of(r)
-        if s not in sources:
-            sources.append(s)
+        if page(r) in pages:  # one page, cited once
+            continue
+        pages.add(page(r))
+        sources.append(source_of(r))
     return {"typical": typical, "low": min(low, typical), "high": max(high, typical), "offers": len(rs), "date": seen[-1],
             "oldest_date": seen[0], "confidence": "medium" if conf & {"high", "medium"} else "low", "sources": sources}
 
