@@ -78,12 +78,12 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
 }
 
 namespace {
-// The page lists each case's source; its first 80 bytes name the paper or repository (a longer
+// The page lists each case's source; its first 72 bytes name the paper or repository (a longer
 // tail costs the page's weight budget), with a commit named by its first 12 hex digits as git
 // abbreviates it ("owner/repo@0123456789ab:path": 40 digits do not compress). Cut on a UTF-8
 // character boundary.
 std::string source_head(const std::string& full) {
-  constexpr size_t kSourceBytes = 80, kCommitDigits = 12;
+  constexpr size_t kSourceBytes = 72, kCommitDigits = 12;
   std::string s = full;
   for (size_t at = s.find('@'); at != std::string::npos; at = s.find('@', at + 1)) {
     size_t hex = 0;

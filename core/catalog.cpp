@@ -287,7 +287,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
         price.low = p.num("low", true, 0.01, 1e9).value_or(price.typical);
         price.high = p.num("high", true, 0.01, 1e9).value_or(price.typical);
         if (p.ok() && !(price.low <= price.typical && price.typical <= price.high)) p.error(unit, "expected low <= typical <= high");
-        price.offers = static_cast<int>(p.num("offers", true, 1, 1000).value_or(1));
+        price.offers = static_cast<int>(p.num("offers", false, 1, 1000, true).value_or(1));  // absent: one
         price.date = p.str("date", true).value_or("");
         price.oldest_date = p.str("oldest_date", false).value_or(price.date);
         price.confidence = p.word("confidence", true, kConfidence).value_or("low");
@@ -568,6 +568,7 @@ Diagnostics load_regions(const std::string& text, std::vector<Region>& out) {
       g.electricity_cny_per_kwh_hi = *hi;
       if (*hi > 5) r.error("electricity_cny_per_kwh", "expected CNY per kWh under 5, found " + format_sig(*hi));
     }
+    g.electricity_date = r.str("electricity_date", false).value_or("");
     g.pue_typical = r.num("pue_typical", true, 1.0, 3.0).value_or(0);
     g.pue_required = r.num("pue_required", true, 1.0, 3.0).value_or(0);
     lo.reset();

@@ -195,6 +195,7 @@ struct ModelArch {
 struct Region {
   std::string id, name_zh, name_en, province_zh;
   double electricity_cny_per_kwh_lo = 0, electricity_cny_per_kwh_hi = 0;
+  std::string electricity_date;  // the month of the grid's tariff table the price is from (YYYY-MM); empty: undated range
   double pue_typical = 0, pue_required = 0, rack_kw_lo = 0, rack_kw_hi = 0;
   std::vector<std::string> sources;
   std::string confidence, note;

@@ -157,7 +157,14 @@ bool draw_cost(AppState& state, FrameCtx& ctx) {
   if (c.colocation_monthly_cny > 0) label_value(ctx, tr(L, Str::colocation_month), core::format_cny(c.colocation_monthly_cny, L));
   if (c.rent_monthly_cny) label_value(ctx, tr(L, Str::monthly_rent), core::format_cny(*c.rent_monthly_cny, L));
   if (c.own_monthly_cny) label_value(ctx, tr(L, Str::monthly_own), core::format_cny(*c.own_monthly_cny, L));
-  label_value(ctx, tr(L, Str::electricity), core::format_sig(c.electricity_cny_per_kwh, 3) + " · " + tr(L, Str::pue) + " " + core::format_sig(c.pue, 3));
+  {
+    // The region's price says the month of the grid's tariff table it is from (issue 34).
+    std::string e = core::format_sig(c.electricity_cny_per_kwh, 3) + " · " + tr(L, Str::pue) + " " + core::format_sig(c.pue, 3);
+    const core::Region* g = ctx.env.catalog->find_region(state.estimate.region);
+    if (g && cs.electricity.empty() && !g->electricity_date.empty()) e += std::string(" · ") + tr(L, Str::prices_as_of) + " " + g->electricity_date;
+    label_value(ctx, tr(L, Str::electricity), e);
+    track(ctx, "cost.electricity_line");
+  }
   label_value(ctx, tr(L, Str::power_it), core::format_sig(c.it_power_kw, 3) + " kW");
   label_value(ctx, tr(L, Str::power_facility), core::format_sig(c.facility_power_kw, 3) + " kW");
   label_value(ctx, tr(L, Str::racks), core::format_sig(c.racks, 3));

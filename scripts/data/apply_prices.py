@@ -72,16 +72,39 @@ def source_of(r):
     return short_source(r["source"]) + (f" (via {via})" if via else "")
 
 
+# Sources whose words before the address are a Chinese title: the catalog names them in a few
+# English words (each Chinese character the page shows is a glyph of its font, ~180 bytes); the
+# sheet keeps the title.
+CITES = {
+    "https://wanbiaoku.com/new/18be77210e1541eb9fa28bba0b8fe533": "Meiri Renwu feature (2024-02-18), repost",
+    "https://esly.wang/shenghuo/84312.html": "Xinshixiang article on A100 street prices (2023), repost",
+    "http://www.shctsy.cn/news/detail/72.html": "report on NVIDIA GPU spot prices in China (2023)",
+    "https://soramidjourney.com/?p=5618": "Huxiu report (July 2024), English copy",
+    "https://m.mydrivers.com/newsview/939506.html": "Lianhua Health (600186.SH) contract with H3C, signed 2023-09-27, as reported",
+    "https://php.xlycwl.com/faq/1963438.html": "php.cn report on H200 export approval (2026-01)",
+    "https://news.cnyes.com/news/id/6287740": "cnyes (Anue) 2025-12-24",
+    "https://haowu.mynatapp.cc/wp/?p=10374": "haowu blog on RTX 50 China prices",
+    "https://post.m.smzdm.com/": "SMZDM forum survey",
+    "https://www.jygpu.com/": "jygpu.com bare-metal list",
+    "https://reportify.cn/tags/product?tagValue=%E5%AF%92%E6%AD%A6%E7%BA%AA590": "reportify.cn on Cambricon MLU590 (2025-07-20)",
+}
+
+
 def short_source(src):
     """A source as the catalog carries it: the page's address with the few words before it that
-    name it (a report's title, a filing), and a short label after it; the sheet keeps the rest."""
+    name it (a report's title, a filing), and a short label after it unless Chinese; the sheet keeps
+    the rest."""
     m = re.search(r"https?://[^\s;,)]+", src)
     if not m:
         return src[:160]
+    if m.group(0) in CITES:
+        return CITES[m.group(0)] + " " + m.group(0)
     before = src[: m.start()].strip()
     if len(before) > 80:
         before = before[:80].rsplit(" ", 1)[0] + " …"
     after = re.match(r"\s*(\([^()]{1,40}\))", src[m.end():])
+    if after and any(ord(ch) > 0x2E80 for ch in after.group(1)):
+        after = None
     url = m.group(0) + (")" * max(before.count("(") - before.count(")"), 0))
     return " ".join(x for x in (before, url, after.group(1) if after else "") if x)
 
@@ -99,8 +122,11 @@ def price(rs, per_card_value=lambda x: x, digits=2):
             continue
         pages.add(page(r))
         sources.append(source_of(r))
-    return {"typical": typical, "low": min(low, typical), "high": max(high, typical), "offers": len(rs), "date": seen[-1],
-            "oldest_date": seen[0], "confidence": "medium" if conf & {"high", "medium"} else "low", "sources": sources}
+    p = {"typical": typical, "low": min(low, typical), "high": max(high, typical), "offers": len(rs), "date": seen[-1],
+         "oldest_date": seen[0], "confidence": "medium" if conf & {"high", "medium"} else "low", "sources": sources}
+    if p["oldest_date"] == p["date"]:
+        del p["oldest_date"]  # core/catalog.cpp: the date when absent
+    return p
 
 
 def main():
@@ -147,8 +173,8 @@ def main():
         if not m:
             a["market"] = None
             continue
-        counts = ", ".join(f"{k} {m[k]['offers']}" for k in KINDS if k in m)
-        m["note"] = f"Offers: {counts}" + ("; " + "; ".join(notes) if notes else "") + "."
+        if notes:
+            m["note"] = "; ".join(notes) + "."
         a["market"] = m
         priced += 1
     with open(path, "w") as f:
