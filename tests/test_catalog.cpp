@@ -317,3 +317,18 @@ TEST_CASE("prices: every price cites a primary source, not an aggregator alone")
   }
   CHECK(prices > 40);
 }
+
+// Issue 34: a 384-card domain holds only inside a CloudMatrix384 SuperPoD, so the 910C is an Atlas
+// 800 A3 server's 8 packages (Huawei's msmodeling A3 interconnect model) and the SuperPoD its own
+// entry, chosen on purpose; an estimate across 16 packages of the plain 910C goes over the NIC.
+TEST_CASE("catalog: the 910C's fast domain is a server's 8 packages; the SuperPoD's 384 is opt-in") {
+  const Catalog c = load_all();
+  const Accelerator* a3 = c.find_accelerator("huawei-ascend-910c");
+  const Accelerator* pod = c.find_accelerator("huawei-ascend-910c-cm384");
+  REQUIRE(a3);
+  REQUIRE(pod);
+  CHECK(a3->domain_cards == 8);
+  CHECK(pod->domain_cards == 384);
+  CHECK(pod->peak_flops(Precision::bf16) == a3->peak_flops(Precision::bf16));  // the same package
+  CHECK_FALSE(pod->market.has_value());  // no public price of a SuperPoD
+}

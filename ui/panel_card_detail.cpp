@@ -245,7 +245,9 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
       auto money = [&](double v) { return card ? core::format_cny(v, L) : core::format_sig(v, 3); };
       std::string v = money(p->typical) + " " + tr(L, card ? Str::per_card : Str::per_card_hour);
       if (p->low < p->high) v += " (" + money(p->low) + " – " + money(p->high) + ")";
-      v += " · " + p->date + " · " + std::to_string(p->offers) + " × · " + confidence_text(L, p->confidence);
+      // The months the offers were seen, oldest to newest (issue 34: a buyer sees how old a price is).
+      v += " · " + (p->oldest_date != p->date ? p->oldest_date + " – " : std::string()) + p->date + " · " + std::to_string(p->offers) + " × · " +
+           confidence_text(L, p->confidence);
       label_value(ctx, tr_key(L, row.label), v);
     }
     track(ctx, "detail.price_date");

@@ -260,6 +260,10 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##rec_results", ImVec2(0, col_h), false);
+    // The column's visible rectangle, for browser tests: what lies below it is scrolled to.
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const float d = ctx.env.dpr;
+    ctx.report.rects["rec.results_col"] = Rect{at.x / d, at.y / d, size.x / d, size.y / d};
   } else {
     ImGui::Separator();
     if (rs.scroll_to_results) ImGui::SetScrollHereY(0.0f);

@@ -36,7 +36,7 @@ for (const device of [DESKTOP, PHONE]) {
     expect(s.compare.filter === '910', `filter is '${s.compare.filter}'`);
     r = await rects(page);
     const shown = Object.keys(r).filter((k) => k.startsWith('card.'));
-    expect(shown.length === 7 && shown.every((k) => k.includes('910')), `filter 910 shows ${shown}`);
+    expect(shown.length === 8 && shown.every((k) => k.includes('910')), `filter 910 shows ${shown}`);
     await page.evaluate(() => document.activeElement && document.activeElement.blur());
     await sleep(200);
 
@@ -145,7 +145,7 @@ await t.test('phone zh: an 8-card paste gives one block and a summary; a drag ov
   await typeInto(page, PHONE, 'compare.filter', '国产');
   const shown = Object.keys(await rects(page)).filter((k) => k.startsWith('card.'));
   s = await state(page);
-  expect(shown.length >= 5 && shown.every((k) => /^card\.(huawei|cambricon|hygon|kunlunxin|moorethreads|iluvatar|metax|biren)-/.test(k)), `国产 shows ${shown}`);
+  expect(shown.length >= 5 && shown.every((k) => /^card\.(huawei|cambricon|hygon|kunlunxin|moorethreads|iluvatar|metax|biren|enflame|thead)-/.test(k)), `国产 shows ${shown}`);
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
