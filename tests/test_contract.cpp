@@ -106,9 +106,14 @@ TEST_CASE("constraints: one parser for the CLI and the page, errors naming the f
   CHECK(from_json({{"in_stock_only", true}}, cat(), c).front().text() ==
         "constraints.in_stock_only: stock is known only from a vendor's overlay, and this page has none");
   CHECK(from_json({{"goal", "best"}}, cat(), c).front().text() == "constraints.goal: expected one of cheapest | fastest | purchase | within, found \"best\"");
+  // Issue 34: rents rank within one kind of offer; a purchase is not a rent.
+  CHECK(from_json({{"offer", "purchase"}}, cat(), c).front().text() ==
+        "constraints.offer: expected one of lease | on_demand | market | serverless, found \"purchase\"");
   const json ok = {{"budget_cny", 1e6}, {"budget_kind", "buy"}, {"deadline_days", 30}, {"domestic_only", true}, {"max_cards", 64},
-                   {"form_factors", {"sxm", "oam"}}, {"goal", "fastest"}, {"region", "jiangsu-suzhou"}, {"utilisation", 0.5}};
+                   {"form_factors", {"sxm", "oam"}}, {"goal", "fastest"}, {"region", "jiangsu-suzhou"}, {"utilisation", 0.5},
+                   {"offer", "market"}};
   REQUIRE(from_json(ok, cat(), c).empty());
+  CHECK(c.offer == OfferKind::market);
   CHECK(*c.budget_cny == 1e6);
   CHECK(c.budget_kind == BudgetKind::buy);
   CHECK(c.max_cards == 64);

@@ -246,12 +246,12 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
       std::string v = money(p->typical) + " " + tr(L, card ? Str::per_card : Str::per_card_hour);
       if (p->low < p->high) v += " (" + money(p->low) + " – " + money(p->high) + ")";
       // The months the offers were seen, oldest to newest (issue 34: a buyer sees how old a price is).
-      v += " · " + (p->oldest_date != p->date ? p->oldest_date + " – " : std::string()) + p->date + " · " + std::to_string(p->offers) + " × · " +
-           confidence_text(L, p->confidence);
+      v += " · " + (p->oldest_date != p->date ? p->oldest_date + " – " : std::string()) + p->date + " · " +
+           fill_slots(tr(L, Str::offers_n), {std::to_string(p->offers)}) + " · " + confidence_text(L, p->confidence);
       label_value(ctx, tr_key(L, row.label), v);
     }
     track(ctx, "detail.price_date");
-    if (collapsing(ctx, "detail.price_sources", tr(L, Str::sources))) {
+    if (collapsing(ctx, "detail.price_sources", tr(L, Str::price_sources))) {
       for (const auto& row : core::EnumTable<core::OfferKind>::rows()) {
         const core::Accelerator::Price* p = m.price(row.value);
         if (!p) continue;

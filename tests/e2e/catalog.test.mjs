@@ -3,7 +3,7 @@
 // nvidia-smi output; screenshots of each view on desktop and phone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP, PHONE_2X as PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, root, shotDir, settle } from './lib.mjs';
+import { DESKTOP, PHONE_2X as PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, sleep, runner, expect, root, shotDir, settle, ensureVisible } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -162,6 +162,11 @@ for (const [device, lang] of [[PHONE, 'zh'], [PHONE, 'en'], [DESKTOP, 'zh']]) {
     s = await state(page);
     expect(s.compare.offer === 'market', `offer after picking ${s.compare.offer}`);
     await screenshot(page, `${device.name}-${lang}-compare-market-prices`);
+    // A card's detail lists every kind side by side, each with its months and sources.
+    await press(page, device, 'card.nvidia-h200-sxm-141gb');
+    await ensureVisible(page, device, 'detail.price_date');
+    await screenshot(page, `${device.name}-${lang}-detail-h200-prices`);
+    await press(page, device, 'detail.back');
     await press(page, device, 'nav.cost');
     s = await state(page);
     expect(s.view === 'cost', `view ${s.view}`);
