@@ -11,6 +11,8 @@ usage: scripts/data/add_cards.py
 """
 import json, os, re
 
+from catalog_patch import save
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PATH = os.path.join(ROOT, "catalog", "accelerators.json")
 SHEET = os.path.join(ROOT, "scripts", "data", "sources", "cards_2026-12.json")
@@ -71,9 +73,7 @@ def main():
         else:
             doc["accelerators"].append(c)
             ids.append(c["id"])
-    with open(PATH, "w") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    save(doc, PATH)
     print(len(ids), "accelerators")
 
 

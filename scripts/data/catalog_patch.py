@@ -7,6 +7,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PATH = os.path.join(ROOT, "catalog", "accelerators.json")
 
 
+def save(doc, path=PATH):
+    """Writes a catalog file back in its own layout (indent 1, UTF-8, a final newline)."""
+    with open(path, "w") as f:
+        json.dump(doc, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+
+
 def patch_field(field, patch, note_of):
     """patch: {card id: (value, source)}; note_of(value) -> the sentence added to the card's notes."""
     doc = json.load(open(PATH))
@@ -19,7 +26,5 @@ def patch_field(field, patch, note_of):
             note = note_of(value)
             if note not in a.get("notes", ""):
                 a["notes"] = (a.get("notes") or "") + " " + note
-    with open(PATH, "w") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    save(doc)
     print("patched", len(patch))

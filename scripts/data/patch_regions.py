@@ -22,6 +22,8 @@ usage: scripts/data/patch_regions.py
 """
 import json, os
 
+from catalog_patch import save
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PATH = os.path.join(ROOT, "catalog", "regions.json")
 SHEET = os.path.join(ROOT, "scripts", "data", "sources", "regions_2026-12.json")
@@ -49,9 +51,7 @@ def main():
                 g["sources"].insert(0, src)
         g["note"] = s["short_note"] + extra
         g["confidence"] = "medium"
-    with open(PATH, "w") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    save(doc, PATH)
     print(len(ids), "regions")
 
 

@@ -28,6 +28,8 @@ usage: scripts/data/patch_specs.py
 """
 import json, os, re
 
+from catalog_patch import save
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PATH = os.path.join(ROOT, "catalog", "accelerators.json")
 SHEET = os.path.join(ROOT, "scripts", "data", "sources", "spec_fixes_2026-12.json")
@@ -77,9 +79,7 @@ def main():
             doc["accelerators"].insert([x["id"] for x in doc["accelerators"]].index(p["clone_of"]) + 1, a)
         cards[p["id"]] = a
         done += 1
-    with open(PATH, "w") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    save(doc, PATH)
     print("patched", done)
 
 
