@@ -317,7 +317,15 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
       // hourly rent beside it.
       const bool buy = state.recommend.budget_kind == "buy";
       if (o.job_cny) line += (line.empty() ? "" : " · ") + (buy ? std::string(tr(L, Str::purchase)) + " " : std::string()) + core::format_cny(*o.job_cny, L);
-      if (!buy && o.cost.rent_cny_per_hour) line += (line.empty() ? "" : " · ") + core::format_cny(*o.cost.rent_cny_per_hour, L) + "/h";
+      if (!buy && o.cost.rent_cny_per_hour) {
+        line += (line.empty() ? "" : " · ") + core::format_cny(*o.cost.rent_cny_per_hour, L) + "/h";
+        // The kind of offer it is priced at and the month it was seen (issue 34), unless the
+        // vendor's own price or a typed rent.
+        const core::Accelerator::Price* p = core::market_price(*o.card, rent_offer(state.cost));
+        if (p && !o.card->vendor_rent_cny_per_card_hour && state.cost.rent_override.empty()) {
+          line += std::string(L == Lang::zh ? "（" : " (") + tr_key(L, core::info(rent_offer(state.cost)).label) + " " + p->date + (L == Lang::zh ? "）" : ")");
+        }
+      }
       if (!line.empty()) text(ctx, line.c_str());
       label_value(ctx, tr(L, Str::strategy), strategy_text(L, o));
       for (const auto& x : o.reasons) {
