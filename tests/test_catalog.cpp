@@ -332,3 +332,20 @@ TEST_CASE("catalog: the 910C's fast domain is a server's 8 packages; the SuperPo
   CHECK(pod->peak_flops(Precision::bf16) == a3->peak_flops(Precision::bf16));  // the same package
   CHECK_FALSE(pod->market.has_value());  // no public price of a SuperPoD
 }
+
+// Issue 34: a region's electricity price says the month of the grid's tariff table it is from.
+// State Grid Chongqing's agency-purchase table for 2026-07, 1-10 kV flat period: 0.755371 (two-part)
+// to 0.814571 (single-part), rounded to 4 places by scripts/data/patch_regions.py.
+TEST_CASE("catalog: a dated region price: Chongqing's 2026-07 tariff, Beijing's PUE 1.3 for new sites") {
+  const Catalog c = load_all();
+  const Region* cq = c.find_region("chongqing");
+  REQUIRE(cq);
+  CHECK(cq->electricity_date == "2026-07");
+  CHECK(cq->electricity_cny_per_kwh_lo == 0.7554);
+  CHECK(cq->electricity_cny_per_kwh_hi == 0.8146);
+  CHECK(cq->pue_required == 1.25);  // national hub nodes (发改高技〔2021〕1742号)
+  const Region* bj = c.find_region("beijing");
+  REQUIRE(bj);
+  CHECK(bj->electricity_date == "2026-07");
+  CHECK(bj->pue_required == 1.3);  // new sites under 10,000 t of coal equivalent a year (2021 rules, art. 7)
+}
