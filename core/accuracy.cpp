@@ -183,7 +183,7 @@ std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, con
     if (const auto r = range_of(a, g, *v)) out.push_back({path, g, *v, *r});
   };
   for (const char* p : kMemory) add(p, FigureGroup::memory);
-  const bool image_or_vision = s.model.kind == "diffusion" || s.model.kind == "vision";
+  const bool image_or_vision = s.model.kind == ModelKind::diffusion || s.model.kind == ModelKind::vision;
   if (s.task == Task::inference) {
     if (image_or_vision) {
       for (const char* p : kInference) add(p, FigureGroup::inference_speed);

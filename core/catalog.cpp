@@ -202,8 +202,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     if (auto g = r.num("scale_out_gbps", false, 1, 1e5)) a.scale_out_bytes_per_s = *g * 1e9 / 8.0;  // Gb/s -> B/s
     if (const json* ic = r.get("interconnect")) {
       ObjectReader f(*ic, r.child("interconnect"), d);
-      a.interconnect_kind = f.word("kind", true, {"nvlink", "nvlink_capped", "pcie", "hccs", "infinity_fabric",
-                                                  "roce_on_chip", "mlulink", "mtlink", "xpulink", "other"}).value_or("");
+      a.interconnect_kind = read_enum<InterconnectKind>(f, "kind", true).value_or(InterconnectKind::other);
       a.interconnect_name = f.str("name", true).value_or("");
       if (auto b = f.num_or_null("gb_s_bidirectional", 1, 1e5)) a.interconnect_bytes_per_s_bidirectional = *b * kGB;
       if (auto n = f.num_or_null("domain_cards", 1, 100000, true)) a.domain_cards = static_cast<int>(*n);
@@ -457,15 +456,15 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
   if (inline_form) {
     m.name = r.str("name", false).value_or("custom");
     m.id = m.name;
-    m.kind = r.word("kind", false, {"llm", "diffusion", "vision"}).value_or("llm");
+    m.kind = read_enum<ModelKind>(r, "kind", false).value_or(ModelKind::llm);
   } else {
     read_id(r, m.id);
     m.name = r.str("name", true).value_or("");
-    m.kind = r.word("kind", true, {"llm", "diffusion", "vision"}).value_or("llm");
+    m.kind = read_enum<ModelKind>(r, "kind", true).value_or(ModelKind::llm);
   }
   if (auto p = r.num("params", !inline_form, 1e3, 1e14)) m.params = *p;
   if (auto p = r.num("active_params", false, 1e3, 1e14)) m.active_params = *p;
-  const bool shaped = m.kind == "llm";
+  const bool shaped = m.kind == ModelKind::llm;
   if (shaped) {
     const bool req = true;
     m.layers = static_cast<int>(r.num("layers", req, 1, 10000, true).value_or(0));
@@ -516,8 +515,8 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
       m.mla = a;
     }
   } else {
-    if (m.kind == "diffusion") read_diffusion(r, m, inline_form);
-    if (m.kind == "vision") read_vision(r, m, inline_form);
+    if (m.kind == ModelKind::diffusion) read_diffusion(r, m, inline_form);
+    if (m.kind == ModelKind::vision) read_vision(r, m, inline_form);
   }
   if (!inline_form) {
     m.source = r.str("source", true).value_or("");

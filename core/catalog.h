@@ -37,7 +37,8 @@ struct Accelerator {
   std::optional<double> measured_bf16_matmul_flops;    // FLOP/s, a measured large-GEMM rate
   std::optional<double> measured_fp16_matmul_flops;    // FLOP/s, sustained FP16 GEMM rate of a card without BF16 (T4)
   std::string measured_from;                           // sibling id the measurement was borrowed from, or empty
-  std::string interconnect_kind, interconnect_name;
+  InterconnectKind interconnect_kind = InterconnectKind::other;
+  std::string interconnect_name;
   std::optional<double> interconnect_bytes_per_s_bidirectional;  // per GPU
   std::optional<int> domain_cards;                     // cards in one fast interconnect domain
   std::optional<double> scale_out_bytes_per_s;         // network per card in its reference server, one direction (scale_out_gbps)
@@ -168,7 +169,8 @@ struct ImageDefaults {
 };
 
 struct ModelArch {
-  std::string id, name, kind = "llm";   // llm | diffusion | vision
+  std::string id, name;
+  ModelKind kind = ModelKind::llm;
   std::optional<double> params;         // published total
   std::optional<double> active_params;  // published active (MoE)
   int layers = 0, heads = 0, kv_heads = 0;

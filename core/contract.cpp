@@ -254,10 +254,10 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   if (auto t = read_enum<Task>(r, "task", true)) s.task = *t;
   // Image generation and vision (SCENARIO.md): their own objects; the language-model fields that
   // do not apply are named as errors rather than ignored.
-  const std::string& kind = s.model.kind;
+  const ModelKind kind = s.model.kind;
   if (const json* im = r.get("image")) {
-    if (kind != "diffusion") {
-      r.error("image", "only for image-generation models (kind diffusion); " + s.model_id + " is " + kind);
+    if (kind != ModelKind::diffusion) {
+      r.error("image", "only for image-generation models (kind diffusion); " + s.model_id + " is " + word(kind));
     } else {
       ObjectReader ir(*im, "scenario.image", d);
       s.image.emplace();
@@ -266,8 +266,8 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     }
   }
   if (const json* vi = r.get("vision")) {
-    if (kind != "vision") {
-      r.error("vision", "only for vision models (kind vision); " + s.model_id + " is " + kind);
+    if (kind != ModelKind::vision) {
+      r.error("vision", "only for vision models (kind vision); " + s.model_id + " is " + word(kind));
     } else {
       ObjectReader vr(*vi, "scenario.vision", d);
       s.vision.emplace();
@@ -275,14 +275,14 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       vr.finish();
     }
   }
-  if (kind == "diffusion" && !s.image) s.image.emplace();
-  if (kind == "vision" && !s.vision) s.vision.emplace();
-  if (kind == "vision" && r.has("task") && s.task != Task::inference) {
+  if (kind == ModelKind::diffusion && !s.image) s.image.emplace();
+  if (kind == ModelKind::vision && !s.vision) s.vision.emplace();
+  if (kind == ModelKind::vision && r.has("task") && s.task != Task::inference) {
     r.error("task", std::string("vision models take inference only, found \"") + word(s.task) + "\"");
   }
-  if (kind != "llm") {
+  if (kind != ModelKind::llm) {
     for (const char* k : {"seq_len", "serving", "tokens", "mfu", "loss"}) {
-      if (r.has(k)) r.error(k, std::string("not used for ") + (kind == "vision" ? "vision models (see scenario.vision)" : "image-generation models (see scenario.image)"));
+      if (r.has(k)) r.error(k, std::string("not used for ") + (kind == ModelKind::vision ? "vision models (see scenario.vision)" : "image-generation models (see scenario.image)"));
     }
   }
   if (auto p = read_enum<Precision>(r, "precision", false)) s.precision = *p;
@@ -306,7 +306,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (auto t = read_enum<W>(lr, "dtype", false, {W::fp32, W::bf16, W::fp16})) s.lora_dtype = *t;
     if (lr.has("dropout")) {
       const double p = lr.num("dropout", false, 0, 0.99).value_or(0);
-      if (p > 0 && s.model.kind != "llm") {
+      if (p > 0 && s.model.kind != ModelKind::llm) {
         lr.error("dropout", "counted for language models only (diffusers' LoRA scripts default to none); leave it out or 0");
       } else {
         s.lora_dropout = p;
@@ -319,7 +319,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   s.weights = s.precision == Precision::fp32 ? WeightFormat::fp32
             : s.precision == Precision::fp16_mixed ? WeightFormat::fp16 : WeightFormat::bf16;
   if (s.task == Task::qlora) s.weights = WeightFormat::nf4;
-  if (kind != "vision" && r.has("weights") && (s.task == Task::pretrain || s.task == Task::full_ft)) {
+  if (kind != ModelKind::vision && r.has("weights") && (s.task == Task::pretrain || s.task == Task::full_ft)) {
     r.get("weights");
     r.error("weights", std::string("only for lora, qlora and inference: task \"") + task_word +
                            "\" trains every weight in the format of precision");
@@ -352,7 +352,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   }
   // kv_dtype: the 16-bit type of the weights (bf16 for quantised weights)
   s.serving.kv_dtype = s.weights == WeightFormat::fp16 ? WeightFormat::fp16 : WeightFormat::bf16;
-  if (r.has("serving") && s.task != Task::inference && kind == "llm") {
+  if (r.has("serving") && s.task != Task::inference && kind == ModelKind::llm) {
     r.get("serving");
     r.error("serving", std::string("only for task inference, found task \"") + task_word + "\"");
   } else if (const json* sv = r.get("serving")) {
@@ -375,7 +375,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   // checkpointing of the denoiser"); "selective" names Megatron's attention-only recompute of a
   // transformer language model and was taken for "none" here, silently (a hostile page-load pass
   // found the page reading it as "full"): refused by name.
-  if (kind == "diffusion") {
+  if (kind == ModelKind::diffusion) {
     if (auto rc = read_enum<Recompute>(r, "recompute", false, {Recompute::none, Recompute::full})) s.recompute = *rc;
   } else if (auto rc = read_enum<Recompute>(r, "recompute", false)) {
     s.recompute = *rc;
@@ -398,10 +398,10 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     // vision runtimes' data parallelism, with ZeRO/FSDP sharding for training): core/estimator_image.cpp
     // models no tensor, pipeline, context or expert split, so a split is refused by name (it was
     // taken silently, shrinking the default global batch; found by tests/hostile/pages.mjs).
-    if (kind != "llm") {
+    if (kind != ModelKind::llm) {
       const std::pair<const char*, int> splits[] = {{"tp", q.tp}, {"pp", q.pp}, {"cp", q.cp}, {"ep", q.ep}, {"vp", q.vp}};
       for (const auto& [key, value] : splits) {
-        if (value != 1) pr.error(key, std::string("1 for ") + (kind == "vision" ? "vision" : "image-generation") +
+        if (value != 1) pr.error(key, std::string("1 for ") + (kind == ModelKind::vision ? "vision" : "image-generation") +
                                           " models (each card holds the whole model; found " + std::to_string(value) + ")");
       }
       if (q.sequence_parallel) pr.error("sequence_parallel", "a language model's option; not for this model");
@@ -455,7 +455,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     }
     pr.finish();
   }
-  if (s.task == Task::inference && s.model.kind == "llm") check_serving_layout(s, d);
+  if (s.task == Task::inference && s.model.kind == ModelKind::llm) check_serving_layout(s, d);
   const long long mp = static_cast<long long>(s.parallel.tp) * s.parallel.pp * s.parallel.cp;
   const long long dp = std::max(1LL, s.parallel.gpus / mp);
   const double default_global = static_cast<double>(s.micro_batch) * static_cast<double>(dp);
@@ -479,10 +479,10 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   }
   if (auto t = r.num("tokens", false, 1, kMaxTokens)) s.tokens = *t;
   if (auto m = r.num("mfu", false, 0.001, 1.0)) s.mfu = *m;
-  if (lora_task(s.task) && !s.model.has_shape() && s.model.kind == "llm") {
+  if (lora_task(s.task) && !s.model.has_shape() && s.model.kind == ModelKind::llm) {
     r.error("model", "LoRA needs the model's layer shapes (layers, hidden, heads, ffn_hidden)");
   }
-  if (!s.model.params && !s.model.has_shape() && s.model.kind == "llm" && d.empty()) {
+  if (!s.model.params && !s.model.has_shape() && s.model.kind == ModelKind::llm && d.empty()) {
     r.error("model", "needs params or the layer shape");
   }
   r.finish();
@@ -496,7 +496,7 @@ json model_json(const Scenario& s) {
   if (s.model_preset) return s.model_id;
   const ModelArch& m = s.model;
   json j = {{"name", m.name}};
-  if (m.kind == "vision" && m.vision) {
+  if (m.kind == ModelKind::vision && m.vision) {
     j["kind"] = "vision";
     if (m.params) j["params"] = number(*m.params);
     j["gflops"] = number(m.vision->flops / 1e9);
@@ -504,7 +504,7 @@ json model_json(const Scenario& s) {
     j["arch"] = m.vision->arch;
     return j;
   }
-  if (m.kind == "diffusion") {
+  if (m.kind == ModelKind::diffusion) {
     j["kind"] = "diffusion";
     if (m.params) j["params"] = number(*m.params);
     j["components"] = json::array();
@@ -571,7 +571,7 @@ json vision_json(const Scenario& s) {
 
 json to_json(const Scenario& s) {
   json j = {{"model", model_json(s)}, {"task", word(s.task)}};
-  if (s.model.kind != "llm") {
+  if (s.model.kind != ModelKind::llm) {
     // Image generation and vision: their own objects, the training fields that apply, no
     // language-model serving or token fields.
     const bool train = s.task != Task::inference;
@@ -586,7 +586,7 @@ json to_json(const Scenario& s) {
     } else {
       j["parallel"] = {{"gpus", s.parallel.gpus}};
     }
-    if (s.model.kind == "diffusion") {
+    if (s.model.kind == ModelKind::diffusion) {
       if (train ? lora_task(s.task) : true) j["weights"] = word(s.weights);
       j["flash_attention"] = s.flash_attention;
       j["image"] = image_json(s);
@@ -616,7 +616,7 @@ json to_json(const Scenario& s) {
     const Serving& v = s.serving;
     json& sv = j["serving"] = {{"batch", v.batch}, {"prompt_tokens", number(v.prompt_tokens)},
                                {"output_tokens", number(v.output_tokens)}, {"kv_dtype", word(v.kv_dtype)}};
-    if (s.model.kind == "llm") sv["engine"] = word(v.engine);
+    if (s.model.kind == ModelKind::llm) sv["engine"] = word(v.engine);
     if (v.speculative) {
       sv["speculative"] = {{"method", word(v.speculative->method)}, {"draft_tokens", v.speculative->draft_tokens}};
       if (v.speculative->accept_length) sv["speculative"]["accept_length"] = number(*v.speculative->accept_length);

@@ -227,4 +227,26 @@ const std::vector<EnumRow<VisionScope>>& EnumTable<VisionScope>::rows() {
   return r;
 }
 
+const std::vector<EnumRow<ModelKind>>& EnumTable<ModelKind>::rows() {
+  static const std::vector<EnumRow<ModelKind>> r = {
+      {ModelKind::llm, "llm", "mk_llm"}, {ModelKind::diffusion, "diffusion", "mk_diffusion"}, {ModelKind::vision, "vision", "mk_vision"}};
+  return r;
+}
+
+// The label keys name the link as the card detail says it (ui/notices.cpp link_short).
+const std::vector<EnumRow<InterconnectKind>>& EnumTable<InterconnectKind>::rows() {
+  static const std::vector<EnumRow<InterconnectKind>> r = {
+      {InterconnectKind::nvlink, "nvlink", "ik_nvlink"},
+      {InterconnectKind::nvlink_capped, "nvlink_capped", "ik_nvlink_capped"},
+      {InterconnectKind::pcie, "pcie", "ik_pcie"},
+      {InterconnectKind::hccs, "hccs", "ik_hccs"},
+      {InterconnectKind::infinity_fabric, "infinity_fabric", "ik_infinity_fabric"},
+      {InterconnectKind::roce_on_chip, "roce_on_chip", "ik_roce_on_chip"},
+      {InterconnectKind::mlulink, "mlulink", "ik_mlulink"},
+      {InterconnectKind::mtlink, "mtlink", "ik_mtlink"},
+      {InterconnectKind::xpulink, "xpulink", "ik_xpulink"},
+      {InterconnectKind::other, "other", "ik_other"}};
+  return r;
+}
+
 }  // namespace xuanka::core

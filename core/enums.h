@@ -38,6 +38,10 @@ enum class Engine { vllm, sglang, tensorrt_llm, lmdeploy, mindie, llama_cpp, tra
 enum class SpecMethod { mtp, eagle, draft };
 enum class ServingOffload { none, experts_cpu };
 enum class PoolRole { both, prefill, decode };  // both: one pool, or prefill_gpus of them prefill
+// Catalog words (issue 37: compared as values, not strings). A model preset's kind, and a card's
+// scale-up interconnect (catalog/README.md).
+enum class ModelKind { llm, diffusion, vision };
+enum class InterconnectKind { nvlink, nvlink_capped, pcie, hccs, infinity_fabric, roce_on_chip, mlulink, mtlink, xpulink, other };
 
 template <class E>
 struct EnumRow {
@@ -138,6 +142,8 @@ XUANKA_ENUM_TABLE(Engine, EnumRow<Engine>)
 XUANKA_ENUM_TABLE(SpecMethod, SpecMethodRow)
 XUANKA_ENUM_TABLE(ServingOffload, EnumRow<ServingOffload>)
 XUANKA_ENUM_TABLE(PoolRole, EnumRow<PoolRole>)
+XUANKA_ENUM_TABLE(ModelKind, EnumRow<ModelKind>)
+XUANKA_ENUM_TABLE(InterconnectKind, EnumRow<InterconnectKind>)
 #undef XUANKA_ENUM_TABLE
 
 // The row of a value (tests check every table has a row for each value).

@@ -308,7 +308,7 @@ TpLink tp_link(const Accelerator& gpu, int tp) {
     // A full mesh gives a group of tp cards only their tp - 1 links (catalog README).
     l.bytes_per_s = *gpu.group_bytes_per_s_bidirectional(tp) / 2.0 * hw::kLinkEfficiency;
     l.mesh_subset = gpu.interconnect_topology == "full_mesh" && tp < domain;
-  } else if (tp <= domain && gpu.interconnect_kind != "pcie") {
+  } else if (tp <= domain && gpu.interconnect_kind != InterconnectKind::pcie) {
     // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
     // floor we can stand behind.
     l.route = TpLink::Route::unknown_fast;
@@ -841,7 +841,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
       // (tp = 8) NCCL's PAT. At 1,000+ ranks either is milliseconds per collective. Other vendors'
       // libraries (HCCL, RCCL) are taken as alike: no figures of theirs are at hand.
       const int nodes = (group + per_node - 1) / per_node;
-      const bool nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= per_node;
+      const bool nvlink = gpu->interconnect_kind != InterconnectKind::pcie && gpu->domain_cards.value_or(1) >= per_node;
       double intra_us = nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs;
       if (nodes > 1) intra_us = std::max(intra_us, hw::kNcclMinStepAcrossServersUs);
       double latency_us = hw::kNcclRingBaseUs + (group - nodes) * intra_us + (nodes - 1) * hw::kNcclNetworkStepUs;
@@ -929,7 +929,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     if (detail == Detail::full) e.assumptions.push_back(notice("a_expected_run", "expected run: " + effective +
                                    "% effective training time after failures, restarts and checkpoints (Llama 3, 16k GPUs)", {effective}));
   }
-  if (gpu->interconnect_kind == "nvlink_capped" && tp > 1) {
+  if (gpu->interconnect_kind == InterconnectKind::nvlink_capped && tp > 1) {
     if (detail == Detail::full) e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
   }
   if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
@@ -979,7 +979,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double decode_attention_flop_per_s = hopper_engine && m.mla ? *peak16 * kFlashMlaEfficiency : attention_flop_per_s;
     const double bytes_per_s = *gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency;
     // The tensor-parallel group's link: NVLink-class when the group fits the card's fast domain.
-    const bool tp_nvlink = gpu->interconnect_kind != "pcie" && gpu->domain_cards.value_or(1) >= tp;
+    const bool tp_nvlink = gpu->interconnect_kind != InterconnectKind::pcie && gpu->domain_cards.value_or(1) >= tp;
     const double layers = m.has_shape() ? static_cast<double>(m.layers) : 0.0;  // all stages'
     const double moe_layers = m.moe ? static_cast<double>(m.layers - m.moe->dense_layers) : 0.0;
     // The weights a forward reads on this card: everything but the routed experts once, and of the
@@ -1289,12 +1289,12 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
 double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
   if (ep <= 1 || !(bytes_per_card > 0)) return 0.0;
   const int domain = std::max(1, gpu.domain_cards.value_or(1));
-  if (ep <= domain && gpu.interconnect_kind != "pcie") {
+  if (ep <= domain && gpu.interconnect_kind != InterconnectKind::pcie) {
     const double link = gpu.group_bytes_per_s_bidirectional(ep).value_or(hw::pcie_bytes_per_s(gpu.pcie_gen) * 2) / 2.0 * hw::kLinkEfficiency;
     return bytes_per_card * (ep - 1.0) / ep / link;
   }
   // Cards without a fast link inside one server exchange over their PCIe slots (one direction each).
-  if (gpu.interconnect_kind == "pcie" && ep <= hw::kCardsPerNode) {
+  if (gpu.interconnect_kind == InterconnectKind::pcie && ep <= hw::kCardsPerNode) {
     return bytes_per_card * (ep - 1.0) / ep / (hw::pcie_bytes_per_s(gpu.pcie_gen) * hw::kLinkEfficiency);
   }
   const double local = std::min<double>(ep, std::min(domain, hw::kCardsPerNode));
@@ -1304,11 +1304,11 @@ double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
 // [SECTION] estimate — the pipeline.
 Estimate estimate(const Scenario& s, Detail detail) {
   Estimate e;
-  if (s.model.kind == "diffusion" && s.image) {
+  if (s.model.kind == ModelKind::diffusion && s.image) {
     estimate_diffusion(s, e);
     return e;
   }
-  if (s.model.kind == "vision" && s.vision && s.model.vision) {
+  if (s.model.kind == ModelKind::vision && s.vision && s.model.vision) {
     estimate_vision(s, e);
     return e;
   }

@@ -103,11 +103,11 @@ bool bears_on(const PortingItem& it, const Scenario& s) {
 bool outside_job(const PortingItem& it, const Scenario& s) {
   static const char* const kLlmOnly[] = {"vllm", "megatron", "bitsandbytes"};
   static const char* const kAttention[] = {"flash_attention", "flash_attention_api", "flash_attn_package", "xformers"};
-  if (s.model.kind != "vision" && s.model.kind != "diffusion") return false;
+  if (s.model.kind != ModelKind::vision && s.model.kind != ModelKind::diffusion) return false;
   for (const char* t : kLlmOnly) {
     if (it.topic == t) return true;
   }
-  if (s.model.kind == "vision") {
+  if (s.model.kind == ModelKind::vision) {
     for (const char* t : kAttention) {
       if (it.topic == t) return true;
     }

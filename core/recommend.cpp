@@ -198,9 +198,9 @@ void explain(Option& o, const Constraints& c) {
                              {format_sig(head, 2), std::to_string(o.cards)}));
   if (o.job_days) o.reasons.push_back(notice("about_days", "about " + format_sig(*o.job_days, 3) + " days", {format_sig(*o.job_days, 3)}));
   const Parallel& par = o.scenario.parallel;
-  if (a.interconnect_kind == "pcie" && par.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
-  if (a.interconnect_kind == "pcie" && o.cards > 1) o.warnings.push_back(notice("pcie_only", a.name + " has no card-to-card link: gradients go over PCIe", {a.name}));
-  if (a.interconnect_kind == "nvlink_capped" && par.tp <= 1) o.warnings.push_back(notice("nvlink_capped", a.name + ": NVLink capped at 400 GB/s (export variant)", {a.name}));
+  if (a.interconnect_kind == InterconnectKind::pcie && par.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
+  if (a.interconnect_kind == InterconnectKind::pcie && o.cards > 1) o.warnings.push_back(notice("pcie_only", a.name + " has no card-to-card link: gradients go over PCIe", {a.name}));
+  if (a.interconnect_kind == InterconnectKind::nvlink_capped && par.tp <= 1) o.warnings.push_back(notice("nvlink_capped", a.name + ": NVLink capped at 400 GB/s (export variant)", {a.name}));
   if (a.form_factor && *a.form_factor == "pcie_consumer") {
     o.warnings.push_back(notice("geforce_server", "GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards"));
   }
@@ -235,7 +235,7 @@ std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, c
   std::vector<Trial> out;
   Scenario s = base;
   s.gpu = &card;
-  if (base.model.kind == "vision") {
+  if (base.model.kind == ModelKind::vision) {
     Trial t{s, estimate(s)};
     ++runs;
     if (!fits_range(t.e, card, band) || !t.e.streams || *t.e.streams < 1) return out;
@@ -282,7 +282,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
   // comes only on an 8-card training baseboard (HGX, OAM UBB, Atlas 800T; see core/cost.cpp).
   // Unless the buyer asks for a form factor, those modules are left out of a vision job (issue 39
   // item 1: a 910C for YOLO), and the count says so.
-  const bool camera_line = base.model.kind == "vision" && !train && c.form_factors.empty();
+  const bool camera_line = base.model.kind == ModelKind::vision && !train && c.form_factors.empty();
   int modules_left = 0, stacks_left = 0;
   for (const Accelerator& a : catalog.accelerators) {
     if (!card_allowed(a, c)) continue;
@@ -301,7 +301,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       s.weights = WeightFormat::bf16;  // FP8 checkpoints must be converted where there is no FP8
       notes.push_back(notice("fp8_weights_converted", "no FP8: weights converted to BF16 (2x memory)"));
     }
-    if (s.model.kind != "llm") {
+    if (s.model.kind != ModelKind::llm) {
       for (const Trial& t : image_trials(s, a, c, rec.estimates_run)) {
         Option o;
         o.card = &a;
@@ -519,7 +519,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
 // [SECTION] vision line-up — the same vision job on the cards its buyers weigh.
 std::vector<CardRun> vision_lineup(const Scenario& s, const Catalog& catalog) {
   std::vector<CardRun> out;
-  if (s.model.kind != "vision" || !s.vision) return out;
+  if (s.model.kind != ModelKind::vision || !s.vision) return out;
   static const char* const kCards[] = {"nvidia-a10", "nvidia-l40s", "nvidia-l4", "nvidia-rtx-4090", "nvidia-t4", "huawei-atlas-300i-duo"};
   for (const char* id : kCards) {
     const Accelerator* card = catalog.find_accelerator(id);
@@ -547,7 +547,7 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
   if (!s.gpu || !now.fits || *now.fits) return out;
   const nlohmann::json base = to_json(s);
   const bool train = s.task != Task::inference;
-  const bool llm = s.model.kind == "llm";
+  const bool llm = s.model.kind == ModelKind::llm;
   // Tries the edited scenarios in order; the first that fits is the fix of this kind.
   auto first_fit = [&](const std::vector<nlohmann::json>& tries, auto describe) {
     if (out.size() >= max_fixes) return;

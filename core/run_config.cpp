@@ -54,7 +54,7 @@ std::string hf_repo(const Scenario& s) {
   return "/path/to/" + (s.model_id.empty() ? std::string("model") : s.model_id);
 }
 
-bool is_llm(const Scenario& s) { return s.model.kind == "llm" && s.model.has_shape(); }
+bool is_llm(const Scenario& s) { return s.model.kind == ModelKind::llm && s.model.has_shape(); }
 bool training(const Scenario& s) { return s.task != Task::inference; }
 bool ascend(const Scenario& s) { return s.gpu && s.gpu->id.rfind("huawei-", 0) == 0; }
 }  // namespace

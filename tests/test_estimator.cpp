@@ -885,7 +885,7 @@ TEST_CASE("serving: expert parallelism's all-to-all over NVLink within a server,
   // PCIe cards in one server (RTX 4090, PCIe 4.0 x16: 32 GB/s a direction x 0.8): 3/4 of the bytes
   // leave the card at EP 4 over the slot, not over the network.
   const Accelerator& g = *cat().find_accelerator("nvidia-rtx-4090");
-  REQUIRE(g.interconnect_kind == "pcie");
+  REQUIRE(g.interconnect_kind == InterconnectKind::pcie);
   CHECK_THAT(ep_all_to_all_s(g, 4, big), WithinRel(big * 3 / 4 / (32e9 * 0.8), 1e-12));
 }
 

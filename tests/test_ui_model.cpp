@@ -61,7 +61,7 @@ TEST_CASE("open in Estimate: every option of four jobs shows the memory, fit, ti
     REQUIRE(core::from_json(job, cat(), base).empty());
     core::Constraints c;
     c.region = cat().find_region(region);
-    if (base.model.kind == "vision") c.streams = 40;
+    if (base.model.kind == core::ModelKind::vision) c.streams = 40;
     const core::Recommendation r = core::recommend(base, cat(), c);
     REQUIRE_FALSE(r.options.empty());
     for (const core::Option& o : r.options) {
@@ -202,7 +202,7 @@ TEST_CASE("share link: every validation case's scenario survives the form and th
       core::Scenario cli;
       if (!core::from_json(c.at("scenario"), cat(), cli).empty()) continue;  // refused cases say so in validate
       // (An inline vision or image model is kept whole: the page shows it read-only.)
-      if (c["scenario"]["model"].is_object() && cli.model.kind != "llm") ++inline_other;
+      if (c["scenario"]["model"].is_object() && cli.model.kind != core::ModelKind::llm) ++inline_other;
       INFO(file << ": " << c.at("id").get<std::string>());
       auto [a, b] = page_and_reopened(c.at("scenario"));
       check_reads_as(cli, json::parse(b.derived.scenario_json));
@@ -435,6 +435,8 @@ TEST_CASE("strings: every notice code in core and every enum label has zh and en
   labels(core::EnumTable<core::SpecMethod>::rows());
   labels(core::EnumTable<core::ServingOffload>::rows());
   labels(core::EnumTable<core::PoolRole>::rows());
+  labels(core::EnumTable<core::ModelKind>::rows());
+  labels(core::EnumTable<core::InterconnectKind>::rows());
   for (int i = 0; i < ui::string_count(); ++i) {
     INFO(ui::string_key(i));
     CHECK(std::string(ui::string_at(i, core::Lang::zh)).size() > 0);
@@ -707,7 +709,7 @@ TEST_CASE("the page's form holds every mutated validation scenario the contract 
         ui::ScenarioForm f;
         ui::from_contract(j, f);
         INFO(file << ": " << c.at("id").get<std::string>() << " with " << where << " = " << value.dump());
-        check_reads_as(cli, ui::to_contract(f, ui::form_model_kind(f, preset ? preset->kind : "")));
+        check_reads_as(cli, ui::to_contract(f, ui::form_model_kind(f, preset ? core::word(preset->kind) : "")));
         ++compared;
       }
     }

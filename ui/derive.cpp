@@ -97,7 +97,7 @@ std::optional<nlohmann::json> hold_bad_fields(const nlohmann::json& typed_contra
 void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
   const core::ModelArch* preset = catalog.find_model(state.estimate.form.model);
-  const nlohmann::json j = to_contract(state.estimate.form, form_model_kind(state.estimate.form, preset ? preset->kind : ""));
+  const nlohmann::json j = to_contract(state.estimate.form, form_model_kind(state.estimate.form, preset ? core::word(preset->kind) : ""));
   state.copied.clear();  // "已复制" belongs to the inputs it copied
   d.field_errors.clear();
   // The cost view's own inputs.
@@ -182,10 +182,10 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   d.serving_plan.reset();
   d.serving_curve.clear();
   state.estimate.curve_pick = -1;
-  if (d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
+  if (d.scenario.task == core::Task::inference && d.scenario.model.kind == core::ModelKind::llm && d.scenario.gpu) {
     d.serving_curve = core::serving_curve(d.scenario);
   }
-  if ((users || target.requests_per_s) && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm" && d.scenario.gpu) {
+  if ((users || target.requests_per_s) && d.scenario.task == core::Task::inference && d.scenario.model.kind == core::ModelKind::llm && d.scenario.gpu) {
     d.serving_plan = core::plan_serving(d.scenario, target);
   }
   const core::Region* region = catalog.find_region(state.estimate.region);
@@ -216,7 +216,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
     return;
   }
   d.serving_search.reset();
-  if ((users || target.requests_per_s) && d.scenario.task == core::Task::inference && d.scenario.model.kind == "llm") {
+  if ((users || target.requests_per_s) && d.scenario.task == core::Task::inference && d.scenario.model.kind == core::ModelKind::llm) {
     d.recommendation.reset();
     d.serving_search = core::plan_deployments(d.scenario, catalog, target, c);
     return;

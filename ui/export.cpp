@@ -34,7 +34,7 @@ std::vector<std::string> job_setting_lines(const AppState& state) {
   const core::Lang L = state.lang;
   const core::Scenario& s = state.derived.scenario;
   std::vector<std::string> out;
-  if (s.model.kind == "vision" && s.vision) {
+  if (s.model.kind == core::ModelKind::vision && s.vision) {
     const core::VisionOptions& v = *s.vision;
     std::string line;
     if (const std::string px = size_text(v.width, v.height); !px.empty()) line = row(Str::x_input, px, L) + " · ";
@@ -46,7 +46,7 @@ std::vector<std::string> job_setting_lines(const AppState& state) {
     if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1) out.push_back(row(Str::x_streams, core::format_grouped(*want), L));
     return out;
   }
-  if (s.model.kind == "diffusion" && s.image) {
+  if (s.model.kind == core::ModelKind::diffusion && s.image) {
     const core::ImageOptions& im = *s.image;
     std::string line;
     if (const std::string px = size_text(im.width, im.height); !px.empty()) line = row(Str::x_resolution, px, L);
@@ -113,12 +113,12 @@ std::vector<std::string> job_result_lines(const AppState& state) {
   if (!d.estimate) return out;
   const core::Estimate& e = *d.estimate;
   const core::Scenario& s = d.scenario;
-  if (s.model.kind == "vision") {
+  if (s.model.kind == core::ModelKind::vision) {
     if (e.fps) out.push_back(row(Str::vis_fps, core::format_grouped(*e.fps), L) + " · " + row(Str::vis_streams, core::format_grouped(e.streams.value_or(0)), L));
     if (const std::string line = streams_cards_line(state); !line.empty()) out.push_back(line);
     return out;
   }
-  if (s.model.kind == "diffusion") {
+  if (s.model.kind == core::ModelKind::diffusion) {
     if (s.task == core::Task::inference) {
       if (e.latency_ms) out.push_back(row(Str::img_call, core::format_sig(*e.latency_ms / 1e3, 3) + " " + tr(L, Str::seconds), L));
       if (e.images_per_s) out.push_back(row(Str::img_per_hour, core::format_grouped(*e.images_per_s * 3600), L));
@@ -175,13 +175,13 @@ std::string export_markdown(const AppState& state, const core::Catalog& catalog)
   std::string layout = "TP " + std::to_string(p.tp) + " · PP " + std::to_string(p.pp) + (p.vp > 1 ? " × VP " + std::to_string(p.vp) : "") + " · DP " + std::to_string(p.dp());
   if (p.cp > 1) layout += " · CP " + std::to_string(p.cp);
   if (p.ep > 1) layout += " · EP " + std::to_string(p.ep);
-  if (s.task != core::Task::inference && s.model.kind == "llm") {
+  if (s.task != core::Task::inference && s.model.kind == core::ModelKind::llm) {
     layout += " · ZeRO-" + std::to_string(p.zero);
     if (p.sequence_parallel) layout += std::string(" · ") + tr(L, Str::sequence_parallel);
     if (p.offload != core::Offload::none) layout += std::string(" · ") + tr(L, Str::offload) + " " + tr_key(L, core::info(p.offload).label);
   }
   for (const std::string& line : job_setting_lines(state)) md += "- " + line + "\n";
-  if (s.model.kind == "llm") md += "- " + std::string(tr(L, Str::parallel_layout)) + ": " + layout + "\n";
+  if (s.model.kind == core::ModelKind::llm) md += "- " + std::string(tr(L, Str::parallel_layout)) + ": " + layout + "\n";
   if (!d.estimate) return md;
   const core::Estimate& e = *d.estimate;
   const core::MemoryBreakdown& b = e.memory;

@@ -137,7 +137,8 @@ std::string generation_text(core::Lang L, const std::string& g) {
 
 std::string link_short(core::Lang L, const core::Accelerator& a) {
   const bool zh = L == core::Lang::zh;
-  const std::string& k = a.interconnect_kind;
+  using IK = core::InterconnectKind;
+  const IK k = a.interconnect_kind;
   // "NVLink 4.0 ...": the version, when the name starts with the link's name and a number.
   auto version = [&](const char* prefix) {
     const std::string p = prefix;
@@ -146,17 +147,11 @@ std::string link_short(core::Lang L, const core::Accelerator& a) {
     while (j < a.interconnect_name.size() && (std::isdigit(static_cast<unsigned char>(a.interconnect_name[j])) || a.interconnect_name[j] == '.')) ++j;
     return j > i ? " " + a.interconnect_name.substr(i, j - i) : std::string();
   };
-  std::string s;
-  if (k == "nvlink") s = "NVLink" + version("NVLink ");
-  else if (k == "nvlink_capped") s = "NVLink" + version("NVLink ") + (zh ? "（限速）" : " (capped)");
-  else if (k == "pcie") return zh ? "仅 PCIe" : "PCIe only";
-  else if (k == "hccs") s = "HCCS";
-  else if (k == "infinity_fabric") s = "Infinity Fabric";
-  else if (k == "mlulink") s = "MLU-Link";
-  else if (k == "xpulink") s = "XPU Link";
-  else if (k == "mtlink") s = "MTLink" + version("MTLink ");
-  else if (k == "roce_on_chip") s = zh ? "片上 RoCE 网口" : "on-chip RoCE";
-  else s = zh ? "卡间直连" : "chip-to-chip link";
+  if (k == IK::pcie) return tr_key(L, core::info(k).label);
+  std::string s = tr_key(L, core::info(k).label);  // the link's name (ui/strings.inc ik_*)
+  if (k == IK::nvlink) s += version("NVLink ");
+  else if (k == IK::nvlink_capped) s = "NVLink" + version("NVLink ") + (zh ? "（限速）" : " (capped)");
+  else if (k == IK::mtlink) s += version("MTLink ");
   if (a.domain_cards && *a.domain_cards > 1) {
     const std::string n = std::to_string(*a.domain_cards);
     const bool mesh = a.interconnect_topology == "full_mesh";

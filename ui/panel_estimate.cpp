@@ -201,7 +201,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     if (!f.arch_extra.empty()) text_disabled(ctx, tr(L, Str::arch_extra_note));
   }
   const core::ModelArch* preset = cat.find_model(f.model);
-  const std::string kind = form_model_kind(f, preset ? preset->kind : "");
+  const std::string kind = form_model_kind(f, preset ? core::word(preset->kind) : "");
   if (kind == "vision") {
     changed |= card_row(state, ctx);
     changed |= number_row(ctx, "est.vis_input", tr(L, Str::vis_input), f.vis_input);
@@ -744,7 +744,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   if (e.cpu_offload_bytes > 0) label_value(ctx, tr(L, Str::cpu_memory), gib_text(e.cpu_offload_bytes));
   ImGui::Spacing();
   using core::FigureGroup;
-  if (s.model.kind == "vision") {
+  if (s.model.kind == core::ModelKind::vision) {
     heading(ctx, tr(L, Str::vis_speed));
     if (e.fps) {
       label_value(ctx, tr(L, Str::vis_latency), core::format_sig(*e.latency_ms, 3) + " ms");
@@ -784,7 +784,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     } else {
       text_disabled(ctx, tr(L, Str::no_time_hint));
     }
-  } else if (s.model.kind == "diffusion") {
+  } else if (s.model.kind == core::ModelKind::diffusion) {
     heading(ctx, tr(L, s.task == core::Task::inference ? Str::img_speed : Str::img_train_speed));
     if (e.it_per_s) {
       label_value(ctx, tr(L, Str::img_it_s), core::format_sig(*e.it_per_s, 3));
@@ -864,7 +864,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       if (e.max_batch) label_value(ctx, tr(L, Str::max_batch), core::format_grouped(*e.max_batch));
     }
   }
-  if (dv.host && s.model.kind == "llm") draw_host(state, ctx, *dv.host);
+  if (dv.host && s.model.kind == core::ModelKind::llm) draw_host(state, ctx, *dv.host);
   std::vector<core::Notice> warns = e.warnings;
   if (dv.cost) warns.insert(warns.end(), dv.cost->warnings.begin(), dv.cost->warnings.end());
   if (!warns.empty()) {
@@ -878,14 +878,14 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   }
   if (ctx.env.narrow()) changed |= draw_share(state, ctx);
   if (collapsing(ctx, "est.why", tr(L, Str::why))) {
-    if (s.model.kind == "llm") {
+    if (s.model.kind == core::ModelKind::llm) {
       for (Str k : {Str::why_states, Str::why_act, Str::why_kv, Str::why_time, Str::why_serve}) {
         ImGui::Bullet();
         text_wrapped(ctx, tr(L, k));
       }
     } else {
       ImGui::Bullet();
-      text_wrapped(ctx, tr(L, s.model.kind == "vision" ? Str::why_vision : Str::why_image));
+      text_wrapped(ctx, tr(L, s.model.kind == core::ModelKind::vision ? Str::why_vision : Str::why_image));
     }
     text(ctx, tr(L, Str::assumptions));
     for (const auto& a : e.assumptions) {

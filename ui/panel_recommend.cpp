@@ -233,20 +233,20 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   const float col_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - tap_height(ctx) - ImGui::GetStyle().ItemSpacing.y);
   if (!narrow) ImGui::BeginChild("##rec_inputs", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, col_h), false);
   // An LLM served to users: the targets that size the deployments (the same inputs as Estimate's).
-  if (state.estimate.form.task == "inference" && dv.scenario.model.kind == "llm") {
+  if (state.estimate.form.task == "inference" && dv.scenario.model.kind == core::ModelKind::llm) {
     changed |= number_row(ctx, "rec.users", tr(L, Str::plan_users), state.estimate.users);
     changed |= number_row(ctx, "rec.rps", tr(L, Str::plan_rps), state.estimate.requests_per_s);
     changed |= number_row(ctx, "rec.user_tps", tr(L, Str::plan_user_tps), state.estimate.user_tokens_per_s);
     changed |= number_row(ctx, "rec.ttft_target", tr(L, Str::plan_ttft), state.estimate.ttft_target_s);
   }
   // A vision model serves camera streams: the cards are enough for them (core Constraints::streams).
-  if (dv.scenario.model.kind == "vision") changed |= number_row(ctx, "rec.streams", tr(L, Str::rec_streams), rs.streams);
+  if (dv.scenario.model.kind == core::ModelKind::vision) changed |= number_row(ctx, "rec.streams", tr(L, Str::rec_streams), rs.streams);
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
   changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
   // Rents rank within one kind of offer (issue 34); the same choice as Cost's and Compare's.
   changed |= combo_row(ctx, "rec.offer", tr(L, Str::offer_kind), state.cost.offer, rent_offer_choices(L));
   // (A serving plan has no job to finish and ranks by cost: no deadline, no goal.)
-  const bool serving_plan = state.estimate.form.task == "inference" && dv.scenario.model.kind == "llm" &&
+  const bool serving_plan = state.estimate.form.task == "inference" && dv.scenario.model.kind == core::ModelKind::llm &&
                             (!state.estimate.users.empty() || !state.estimate.requests_per_s.empty());
   if (!serving_plan) changed |= number_row(ctx, "rec.deadline", tr(L, Str::deadline_days), rs.deadline_days);
   changed |= number_row(ctx, "rec.max_cards", tr(L, Str::max_cards), rs.max_cards);

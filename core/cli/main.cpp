@@ -125,7 +125,7 @@ int cmd_estimate(int argc, char** argv) {
   for (const auto& [k, v] : rows) std::printf("  %-14s %12s\n", k, gib(v).c_str());
   std::printf("  %-14s %12s\n  %-14s %12s\n  %-14s %12s\n", "model states", gib(e.model_states_bytes).c_str(),
               "peak allocated", gib(e.peak_allocated_bytes).c_str(), "total", gib(e.total_bytes).c_str());
-  if (s.model.kind == "llm") std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
+  if (s.model.kind == ModelKind::llm) std::printf("  kv cache per token: %s\n", format_bytes_binary(e.kv_cache_per_token_bytes).c_str());
   Diagnostics ad;
   const Accuracy acc = load_embedded_accuracy(ad);
   const std::vector<FigureRange> ranges = figure_ranges(acc, s, e);
@@ -338,7 +338,7 @@ int cmd_recommend(int argc, char** argv) {
   }
   if (!cd.empty()) return 2;
   if (targets[0].value || targets[3].value || targets[1].value || targets[2].value) {
-    if (s.task != Task::inference || s.model.kind != "llm") {
+    if (s.task != Task::inference || s.model.kind != ModelKind::llm) {
       std::fprintf(stderr, "xuanka: --users, --tpot-ms, --ttft-s and --rps size the serving of a language model: the scenario's task must be inference\n");
       return 2;
     }
@@ -525,7 +525,7 @@ int cmd_catalog(int argc, char** argv) {
                   bf16 ? (format_sig(*bf16 / 1e12, 4) + " TF").c_str() : "unknown", a.domestic ? "domestic" : "");
     }
     std::printf("models (%zu):\n", cat.models.size());
-    for (const auto& m : cat.models) std::printf("  %-30s %-10s %s params\n", m.id.c_str(), m.kind.c_str(), format_count(m.params.value_or(0)).c_str());
+    for (const auto& m : cat.models) std::printf("  %-30s %-10s %s params\n", m.id.c_str(), word(m.kind), format_count(m.params.value_or(0)).c_str());
     std::printf("regions (%zu):\n", cat.regions.size());
     for (const auto& g : cat.regions) std::printf("  %-20s %s-%s CNY/kWh, PUE %s\n", g.id.c_str(), format_sig(g.electricity_cny_per_kwh_lo).c_str(),
                                                   format_sig(g.electricity_cny_per_kwh_hi).c_str(), format_sig(g.pue_required).c_str());
