@@ -200,7 +200,13 @@ void explain(Option& o, const Constraints& c) {
   const Parallel& par = o.scenario.parallel;
   if (a.interconnect_kind == InterconnectKind::pcie && par.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
   if (a.interconnect_kind == InterconnectKind::pcie && o.cards > 1) o.warnings.push_back(notice("pcie_only", a.name + " has no card-to-card link: gradients go over PCIe", {a.name}));
-  if (a.interconnect_kind == InterconnectKind::nvlink_capped && par.tp <= 1) o.warnings.push_back(notice("nvlink_capped", a.name + ": NVLink capped at 400 GB/s (export variant)", {a.name}));
+  // Without tensor parallelism a capped link slows the gradient and parameter syncs (with it, the
+  // estimator says so itself: "nvlink_capped"). One code per meaning (issue 37).
+  if (a.interconnect_kind == InterconnectKind::nvlink_capped && par.tp <= 1 && o.cards > 1) {
+    const std::string gb_s = a.interconnect_bytes_per_s_bidirectional ? format_sig(*a.interconnect_bytes_per_s_bidirectional / 1e9, 3) : "?";
+    o.warnings.push_back(notice("nvlink_capped_sync", a.name + ": NVLink capped at " + gb_s + " GB/s (export variant): gradient and parameter syncs are slower than on the original card",
+                                {a.name, gb_s}));
+  }
   if (a.form_factor && *a.form_factor == "pcie_consumer") {
     o.warnings.push_back(notice("geforce_server", "GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards"));
   }

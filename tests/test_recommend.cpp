@@ -896,3 +896,23 @@ TEST_CASE("recommend: at the same cost the fewer cards rank first (a one-card QL
     CHECK(a.cards <= b.cards);
   }
 }
+
+TEST_CASE("recommend: a capped NVLink says what it slows: the syncs without tensor parallelism (its own code)") {
+  // Issue 37: one notice code, one meaning. The estimator's "nvlink_capped" says tensor
+  // parallelism is slower; a pick without it on several A800s warns of the gradient syncs over
+  // the A800's 400 GB/s NVLink (catalog: 400 GB/s both ways, the export-control cap).
+  const Scenario s = scenario({{"model", "llama-2-7b"}, {"task", "lora"}, {"seq_len", 4096}, {"tokens", 1e9}});
+  const Recommendation r = recommend(s, cat(), Constraints{});
+  bool seen = false;
+  for (const Option& o : r.options) {
+    if (o.card->id != "nvidia-a800-sxm4-80gb" || o.cards < 2 || o.scenario.parallel.tp > 1) continue;
+    for (const Notice& n : o.warnings) {
+      CHECK(n.code != "nvlink_capped");
+      if (n.code == "nvlink_capped_sync") {
+        seen = true;
+        CHECK(n.args.at(1) == "400");
+      }
+    }
+  }
+  CHECK(seen);
+}
