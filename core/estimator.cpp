@@ -15,13 +15,6 @@ namespace xuanka::core {
 
 // [SECTION] constants — empirical, named, with how they were set.
 namespace {
-// CUDA context + framework kernels resident on the GPU: 1343 MiB measured with nvidia-smi after
-// torch.ones((1,1)).cuda() on a V100 (HF "model memory anatomy" page). Taken for every card.
-constexpr double kContextBytes = 1343.0 * 1048576.0;
-// PyTorch's caching allocator keeps freed and split blocks: nvidia-smi shows more than
-// max_memory_allocated. 8% of the allocated peak; set so the one nvidia-smi-level training case
-// (hf-anatomy bert-large) lands near its figure, within the range commonly seen (5-15%).
-constexpr double kFragmentation = 0.08;
 // Non-GEMM share of a training step (element-wise kernels, norms, optimizer step, launches,
 // data loading): the achieved GEMM rate is multiplied by this. One global value, set against
 // the public train_time/throughput cases as a whole (not per case).
@@ -662,20 +655,11 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
 // [SECTION] totals and fit — what nvidia-smi would show: the allocated peak, the CUDA context and
 // the allocator's cache; against the card's memory.
 void totals_and_fit(const Scenario& s, Estimate& e, Detail detail) {
-  MemoryBreakdown& mem = e.memory;
-  e.peak_allocated_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes + mem.activations_bytes + mem.logits_bytes +
-                           mem.kv_cache_bytes + mem.temporary_bytes;
-  mem.context_bytes = kContextBytes;
-  mem.fragmentation_bytes = kFragmentation * e.peak_allocated_bytes;
-  e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
+  memory_totals(s, e);
   if (detail == Detail::full) {
-    static const std::string context = format_bytes_binary(kContextBytes), share = format_sig(kFragmentation * 100, 2);
+    static const std::string context = format_bytes_binary(hw::kContextBytes), share = format_sig(hw::kFragmentation * 100, 2);
     e.assumptions.push_back(notice("a_context", "CUDA/framework context " + context + " and allocator overhead " + share + "% of the allocated peak",
                                    {context, share}));
-  }
-  if (s.gpu && s.gpu->memory_bytes) {
-    e.fits = e.total_bytes <= *s.gpu->memory_bytes;
-    e.headroom_bytes = *s.gpu->memory_bytes - e.total_bytes;
   }
 }
 
@@ -1271,8 +1255,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   }
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double rank_batch = std::ceil(b - 1e-9);
-    const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + kFragmentation));
-    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
+    const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + hw::kFragmentation));
+    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + hw::kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
     // Never beyond the model's own trained context (its config's max_position_embeddings).
     if (m.max_context && *e.max_context_tokens > *m.max_context) {
       e.max_context_tokens = *m.max_context;
@@ -1280,11 +1264,24 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     }
     // Requests the decode cards hold: each rank's, times the ranks.
     const double ctx = v.prompt_tokens + v.output_tokens;  // >= 1 (contract)
-    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + kFragmentation) / (ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
+    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + hw::kFragmentation) / (ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
   }
 }
 
 }  // namespace
+
+void memory_totals(const Scenario& s, Estimate& e) {
+  MemoryBreakdown& mem = e.memory;
+  e.peak_allocated_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes + mem.activations_bytes + mem.logits_bytes +
+                           mem.kv_cache_bytes + mem.temporary_bytes;
+  mem.context_bytes = hw::kContextBytes;
+  mem.fragmentation_bytes = hw::kFragmentation * e.peak_allocated_bytes;
+  e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
+  if (s.gpu && s.gpu->memory_bytes) {
+    e.fits = e.total_bytes <= *s.gpu->memory_bytes;
+    e.headroom_bytes = *s.gpu->memory_bytes - e.total_bytes;
+  }
+}
 
 double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
   if (ep <= 1 || !(bytes_per_card > 0)) return 0.0;

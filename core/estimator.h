@@ -83,6 +83,11 @@ enum class Detail { full, numbers };
 
 Estimate estimate(const Scenario& s, Detail detail = Detail::full);
 
+// What nvidia-smi would show (issue 37: one place for both estimators): the allocated peak (the
+// breakdown's parts) plus the CUDA/framework context and the allocator's cache
+// (hw::kContextBytes, hw::kFragmentation), against the card's memory: fits and headroom.
+void memory_totals(const Scenario& s, Estimate& e);
+
 // One all-to-all of expert parallelism (a MoE layer's dispatch or its combine) on one card of an
 // expert group of `ep` cards that sends `bytes_per_card`, (ep - 1) / ep of it to other cards: over
 // the fast link while the group fits the card's scale-up domain, else the share beyond its server

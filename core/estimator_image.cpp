@@ -45,9 +45,6 @@ double attention_efficiency(const Accelerator& a) {
 // rounds show it: T4, A10, L4, L40S and RTX 4090 reach 0.38-0.56 of their INT8 peaks, where
 // their GEMM share times 0.58 would give 0.21-0.58 (tests/validation.md, MLPerf table).
 constexpr double kCnnShareOfPeak = 0.49;
-// The CUDA/framework context (same as the LLM estimator's) and allocator cache share.
-constexpr double kContextBytes = 1343.0 * 1048576.0;
-constexpr double kFragmentation = 0.08;
 // Bytes of an eager attention score element kept for backward under autocast: the fp32 softmax
 // output (softmax runs in fp32 under autocast) and its 16-bit copy (torch.amp op lists; our H200
 // SD 1.5 LoRA measurement with diffusers' AttnProcessor: 6.1 GiB vs 0.9 + 4.1 derived).
@@ -76,16 +73,9 @@ std::optional<double> peak16(const Accelerator& a, bool fp16) {
 // the default where none is measured.
 double gemm_efficiency(const Accelerator& a, bool fp16) { return a.gemm_efficiency(fp16).value_or(hw::kDefaultGemmEfficiency); }
 void totals(Estimate& e, const Scenario& s) {
-  MemoryBreakdown& m = e.memory;
+  const MemoryBreakdown& m = e.memory;
   e.model_states_bytes = m.weights_bytes + m.gradients_bytes + m.optimizer_bytes;
-  e.peak_allocated_bytes = e.model_states_bytes + m.activations_bytes + m.temporary_bytes + m.kv_cache_bytes + m.logits_bytes;
-  m.context_bytes = kContextBytes;
-  m.fragmentation_bytes = kFragmentation * e.peak_allocated_bytes;
-  e.total_bytes = e.peak_allocated_bytes + m.context_bytes + m.fragmentation_bytes;
-  if (s.gpu && s.gpu->memory_bytes) {
-    e.fits = e.total_bytes <= *s.gpu->memory_bytes;
-    e.headroom_bytes = *s.gpu->memory_bytes - e.total_bytes;
-  }
+  memory_totals(s, e);  // core/estimator.h: one place for both estimators
 }
 
 // Resolution and how the denoiser's work scales from its reference: a UNet's convolutions and
