@@ -249,4 +249,11 @@ const std::vector<EnumRow<InterconnectKind>>& EnumTable<InterconnectKind>::rows(
   return r;
 }
 
+StateBytes state_bytes(Precision p, Optimizer o) {
+  const PrecisionRow& pr = info(p);
+  const OptimizerRow& orow = info(o);
+  const double states = orow.state_bytes_fixed > 0 ? orow.state_bytes_fixed : orow.states_per_param * pr.state_elem_bytes;
+  return {pr.weight_bytes, pr.weight_bytes, pr.fp32_master ? 4.0 : 0.0, states};
+}
+
 }  // namespace xuanka::core

@@ -146,6 +146,17 @@ XUANKA_ENUM_TABLE(ModelKind, EnumRow<ModelKind>)
 XUANKA_ENUM_TABLE(InterconnectKind, EnumRow<InterconnectKind>)
 #undef XUANKA_ENUM_TABLE
 
+// Bytes per trainable parameter of the model states (issue 37: named once; the LLM and image
+// estimators and the checkpoint size read it): the working weight and its gradient at the
+// precision's width, the fp32 master copy under mixed precision, and the optimizer's states
+// (`states`, besides the master). Mixed precision with AdamW: 2 + 2 + (4 master + 4 m + 4 v) = 16
+// (ZeRO, arXiv:1910.02054 §3.1).
+struct StateBytes {
+  double weight, gradient, master, states;
+  double optimizer() const { return master + states; }  // what the optimizer step holds
+};
+StateBytes state_bytes(Precision p, Optimizer o);
+
 // The row of a value (tests check every table has a row for each value).
 template <class E>
 const auto& info(E v) {

@@ -85,16 +85,6 @@ constexpr double kDpOverlap = 2.0 / 3.0;
 // Tokens whose logits a fused / chunked cross-entropy holds at a time (see training_activations).
 constexpr double kFusedLossChunkTokens = 1024;
 
-// Bytes per trainable parameter: weights, gradients, optimizer (incl. fp32 master weights), from
-// the precision's and the optimizer's rows (core/enums.cpp). Mixed precision with AdamW:
-// 2 + 2 + (4 master + 4 m + 4 v) = 16 (ZeRO, arXiv:1910.02054 §3.1).
-struct StateBytes { double w, g, o; };
-StateBytes state_bytes(Precision p, Optimizer o) {
-  const PrecisionRow& pr = info(p);
-  const OptimizerRow& orow = info(o);
-  const double states = orow.state_bytes_fixed > 0 ? orow.state_bytes_fixed : orow.states_per_param * pr.state_elem_bytes;
-  return {pr.weight_bytes, pr.weight_bytes, (pr.fp32_master ? 4.0 : 0.0) + states};
-}
 double stored_bytes(WeightFormat f) { return info(f).stored_bytes; }
 bool quantised(WeightFormat f) { return info(f).quantised; }
 
@@ -477,7 +467,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     const WeightFormat wf = s.weights;
     double base = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : p.local * stored_bytes(wf);
     if (par.zero >= 3) base /= dp;
-    mem.weights_bytes = base + trainable_local * sb.w / (par.zero >= 3 ? dp : 1);
+    mem.weights_bytes = base + trainable_local * sb.weight / (par.zero >= 3 ? dp : 1);
     if (detail == Detail::full) e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters",
                                    {std::to_string(s.lora_rank), format_count(e.trainable_params)}));
     if (quantised(wf)) {
@@ -488,14 +478,14 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
   } else {
     e.trainable_params = c.total;
     trainable_local = p.local;
-    mem.weights_bytes = shard(p.local * sb.w, par.zero >= 3);
+    mem.weights_bytes = shard(p.local * sb.weight, par.zero >= 3);
   }
   if (s.task == Task::lora || s.task == Task::qlora) {
-    mem.gradients_bytes = trainable_local * sb.g / (par.zero >= 2 ? dp : 1);
-    mem.optimizer_bytes = trainable_local * sb.o / (par.zero >= 1 ? dp : 1);
+    mem.gradients_bytes = trainable_local * sb.gradient / (par.zero >= 2 ? dp : 1);
+    mem.optimizer_bytes = trainable_local * sb.optimizer() / (par.zero >= 1 ? dp : 1);
   } else {
-    mem.gradients_bytes = shard(trainable_local * sb.g, par.zero >= 2);
-    mem.optimizer_bytes = shard(trainable_local * sb.o, par.zero >= 1);
+    mem.gradients_bytes = shard(trainable_local * sb.gradient, par.zero >= 2);
+    mem.optimizer_bytes = shard(trainable_local * sb.optimizer(), par.zero >= 1);
   }
   if (par.offload != Offload::none) {
     e.cpu_offload_bytes += mem.optimizer_bytes;

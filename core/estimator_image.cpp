@@ -113,11 +113,8 @@ double component_bytes(const DiffusionComponent& c, WeightFormat f) {
   return (c.params - fp32_part) * w.stored_bytes + fp32_part * 4.0;
 }
 
-// Bytes of optimizer state per trained parameter (besides any fp32 master copy).
-double optimizer_state_bytes(const Scenario& s) {
-  const OptimizerRow& o = info(s.optimizer);
-  return o.state_bytes_fixed > 0 ? o.state_bytes_fixed : o.states_per_param * info(s.precision).state_elem_bytes;
-}
+// Bytes of optimizer state per trained parameter (besides any fp32 master copy): core/enums.h.
+double optimizer_state_bytes(const Scenario& s) { return state_bytes(s.precision, s.optimizer).states; }
 
 // Parameters of a component stored quantised in format f (its fp32-kept part stays out).
 double quantised_params(const DiffusionComponent& c, WeightFormat f) {

@@ -61,7 +61,6 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
   const bool training = s.task != Task::inference;
   // The weights file: inference and QLoRA in their stored format; training from a 16-bit (or fp32) checkpoint.
   const double params = e.params;
-  const PrecisionRow& pr = info(s.precision);
   const double file_bytes_per_param = (!training || s.task == Task::qlora) ? info(s.weights).stored_bytes
                                                                             : (s.precision == Precision::fp32 ? 4.0 : 2.0);
   h.weights_file_bytes = params * file_bytes_per_param;
@@ -71,9 +70,8 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
   if (s.gpu && s.gpu->memory_bytes) h.cpu_reference_bytes_per_node = 3.2 * *s.gpu->memory_bytes * h.cards_per_node;
   h.disk_bytes = h.weights_file_bytes;
   if (training) {
-    const OptimizerRow& opt = info(s.optimizer);
-    const double state_bytes = opt.state_bytes_fixed > 0 ? opt.state_bytes_fixed : opt.states_per_param * pr.state_elem_bytes;
-    const double per_trainable = pr.weight_bytes + (pr.fp32_master ? 4.0 : 0.0) + state_bytes;
+    const StateBytes sb = state_bytes(s.precision, s.optimizer);  // core/enums.h: named once
+    const double per_trainable = sb.weight + sb.optimizer();         // a checkpoint: weights, master and states
     h.checkpoint_bytes = e.trainable_params * per_trainable;
     h.kept_checkpoints = 3;
     h.disk_bytes += h.kept_checkpoints * h.checkpoint_bytes;
