@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!core::same_scenario(s, s2)) fuzz::fail("from_json(to_json(s)) != s: " + core::dump_json(back));
   (void)core::dump_json(back);
   for (const core::Fix& f : core::fixes_to_fit(s, fuzz::catalog(), 2)) fuzz::require_finite(core::to_json(f.estimate), "fix");
-  if (s.task == core::Task::inference && s.model.kind == "llm" && s.gpu) {
+  if (s.task == core::Task::inference && s.model.kind == core::ModelKind::llm && s.gpu) {
     for (const core::ServingPoint& p : core::serving_curve(s, 6)) {
       if (!std::isfinite(p.tokens_per_s_per_user) || !std::isfinite(p.tokens_per_s_per_card)) fuzz::fail("serving curve: not finite");
     }
