@@ -113,8 +113,10 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   ci.colocation_cny_per_rack_month = bounded_input(state.cost.colocation, "cost.colocation", 0, kNoMax, false, fe);
   if (auto r = bounded_input(state.cost.residual_pct, "cost.residual", 0, 100, false, fe)) ci.residual_share = *r / 100.0;
   ci.add_vat = state.cost.add_vat;
-  ci.offer = rent_offer(state.cost);
-  if (const auto k = core::from_word<core::OfferKind>(state.cost.offer); !k || *k == core::OfferKind::purchase) {
+  // The kind of rent priced: read once; a word that is no rent kind is named at its row.
+  if (const auto k = core::from_word<core::OfferKind>(state.cost.offer); k && *k != core::OfferKind::purchase) {
+    ci.offer = *k;
+  } else {
     fe["cost.offer"] = "cost.offer: expected lease | on_demand | market | serverless, found \"" + core::shorten(state.cost.offer, 40) + "\"";
   }
   core::ServingTarget target;
