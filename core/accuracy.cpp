@@ -14,7 +14,7 @@ using nlohmann::json;
 namespace {
 constexpr std::pair<FigureGroup, const char*> kGroups[] = {
     {FigureGroup::memory, "memory"}, {FigureGroup::training_speed, "training_speed"}, {FigureGroup::inference_speed, "inference_speed"},
-    {FigureGroup::serving, "serving"}};
+    {FigureGroup::serving, "serving"}, {FigureGroup::video_memory, "video_memory"}, {FigureGroup::video_speed, "video_speed"}};
 
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
@@ -33,7 +33,10 @@ const char* group_word(FigureGroup g) {
   return "memory";
 }
 
+FigureGroup memory_group(const Scenario& s) { return s.model.kind == ModelKind::video ? FigureGroup::video_memory : FigureGroup::memory; }
+
 std::optional<FigureGroup> group_of_kind(const std::string& kind) {
+  if (kind.rfind("video_", 0) == 0) return kind.find("mem") != std::string::npos ? FigureGroup::video_memory : FigureGroup::video_speed;
   if (kind.find("mem") != std::string::npos) return FigureGroup::memory;
   if (kind == "train_time" || kind == "throughput" || kind == "image_train_speed") return FigureGroup::training_speed;
   if (kind == "image_infer_speed" || kind == "vision_infer_speed") return FigureGroup::inference_speed;
@@ -127,7 +130,7 @@ Diagnostics load_accuracy(const std::string& text, Accuracy& out) {
     for (std::size_t i = 0; i < gs->size(); ++i) {
       ObjectReader f((*gs)[i], "$.groups[" + std::to_string(i) + "]", d);
       AccuracyGroup g;
-      const std::string w = f.word("group", true, {"memory", "training_speed", "inference_speed", "serving"}).value_or("memory");
+      const std::string w = f.word("group", true, {"memory", "training_speed", "inference_speed", "serving", "video_memory", "video_speed"}).value_or("memory");
       for (const auto& [k, word] : kGroups) {
         if (w == word) g.group = k;
       }
@@ -172,7 +175,8 @@ std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, con
                                           "compute.mfu", "compute.step_time_s", "compute.gpu_hours", "compute.days",
                                           "compute.gpu_hours_expected", "compute.days_expected", "compute.it_per_s",
                                           "compute.images_per_s", "compute.s_per_image", "compute.train_s"};
-  static const char* const kInference[] = {"compute.it_per_s", "compute.images_per_s", "compute.s_per_image", "compute.latency_ms", "compute.fps"};
+  static const char* const kInference[] = {"compute.it_per_s", "compute.images_per_s", "compute.s_per_image", "compute.latency_ms", "compute.fps",
+                                           "compute.s_per_clip", "compute.clips_per_hour"};  // the last two: video only
   static const char* const kServing[] = {"serving.ttft_s", "serving.prefill_s", "serving.decode_tokens_per_s_per_request", "serving.decode_tokens_per_s_total",
                                          "serving.output_tokens_per_s_total"};
   std::vector<FigureRange> out;
@@ -182,9 +186,12 @@ std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, con
     if (!v) return;
     if (const auto r = range_of(a, g, *v)) out.push_back({path, g, *v, *r});
   };
-  for (const char* p : kMemory) add(p, FigureGroup::memory);
+  for (const char* p : kMemory) add(p, memory_group(s));
   const bool image_or_vision = s.model.kind == ModelKind::diffusion || s.model.kind == ModelKind::vision;
-  if (s.task == Task::inference) {
+  if (s.model.kind == ModelKind::video) {
+    for (const char* p : kInference) add(p, FigureGroup::video_speed);
+    for (const char* p : kTraining) add(p, FigureGroup::video_speed);
+  } else if (s.task == Task::inference) {
     if (image_or_vision) {
       for (const char* p : kInference) add(p, FigureGroup::inference_speed);
     } else {
@@ -204,8 +211,8 @@ nlohmann::json to_json(const std::vector<FigureRange>& ranges) {
   return j;
 }
 
-FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes) {
-  const auto r = range_of(a, FigureGroup::memory, total_bytes);
+FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes, FigureGroup g) {
+  const auto r = range_of(a, g, total_bytes);
   const double hi = r ? r->hi : total_bytes, lo = r ? r->lo : total_bytes;
   if (hi <= capacity_bytes) return FitVerdict::fits;
   if (lo <= capacity_bytes) return FitVerdict::tight;

@@ -14,7 +14,11 @@
 namespace xuanka::core {
 
 // Kinds of figure with one band each.
-enum class FigureGroup { memory, training_speed, inference_speed, serving };
+// Video generation has its own two groups (issue 38): its 190-odd figures would otherwise set the
+// bands of the language, image and vision figures they share a kind with.
+enum class FigureGroup { memory, training_speed, inference_speed, serving, video_memory, video_speed };
+// The group a scenario's memory figures are judged in: video_memory for video generators.
+FigureGroup memory_group(const Scenario& s);
 
 struct AccuracyGroup {
   FigureGroup group = FigureGroup::memory;
@@ -70,6 +74,6 @@ nlohmann::json to_json(const std::vector<FigureRange>& ranges);
 // A fit verdict from the memory range against a card: fits (the top of the range fits), tight
 // (only the estimate or the bottom does), does not fit.
 enum class FitVerdict { fits, tight, does_not_fit };
-FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes);
+FitVerdict fit_verdict(const Accuracy& a, double total_bytes, double capacity_bytes, FigureGroup g = FigureGroup::memory);
 
 }  // namespace xuanka::core

@@ -449,6 +449,97 @@ void read_vision(ObjectReader& r, ModelArch& m, bool inline_form) {
   }
   m.vision = s;
 }
+
+// One video generator (models.json "video"): the DiT's shape, its encoders, its VAE and the
+// sampling defaults of its own script; the figures derived from code name their derivation in
+// the model's source (scripts/data/video_arch.py for the VAE's).
+void read_video(ObjectReader& r, ModelArch& m) {
+  const json* v = r.get("video");
+  if (!v) {
+    r.error("video", "required object (dit, encoders, vae, defaults) is missing");
+    return;
+  }
+  ObjectReader f(*v, r.child("video"), r.diags());
+  VideoSpec s;
+  auto obj = [&](const char* key, auto&& body) {
+    if (const json* o = f.get(key)) {
+      ObjectReader g(*o, f.child(key), r.diags());
+      body(g);
+      g.finish();
+    } else {
+      f.error(key, "required object is missing");
+    }
+  };
+  obj("dit", [&](ObjectReader& g) {
+    s.dit_params = g.num("params", true, 1e6, 1e13).value_or(0);
+    s.dim = g.num("dim", true, 1, 1e6, true).value_or(0);
+    s.ffn_dim = g.num("ffn_dim", true, 1, 1e7, true).value_or(0);
+    s.layers = static_cast<int>(g.num("layers", true, 1, 10000, true).value_or(0));
+    s.heads = static_cast<int>(g.num("heads", true, 1, 10000, true).value_or(0));
+    s.text_dim = g.num("text_dim", true, 1, 1e6, true).value_or(0);
+    s.experts = static_cast<int>(g.num("experts", false, 1, 16, true).value_or(1));
+    s.joint_text = g.boolean("joint_text", true).value_or(false);
+    if (const json* p = g.get("patch"); p && p->is_array() && p->size() == 3 && (*p)[0].is_number() && (*p)[1].is_number() && (*p)[2].is_number() &&
+                                         (*p)[0].get<double>() >= 1 && (*p)[1].get<double>() >= 1 && (*p)[2].get<double>() >= 1) {
+      s.patch_t = (*p)[0].get<double>(), s.patch_h = (*p)[1].get<double>(), s.patch_w = (*p)[2].get<double>();
+    } else {
+      g.error("patch", "expected [t, h, w], whole numbers >= 1");
+    }
+    s.infer_live_bytes_per_token = g.num("infer_live_bytes_per_token", true, 1, 1e9).value_or(0);
+    s.train_act_bytes_per_token = g.num("train_act_bytes_per_token", true, 1, 1e9).value_or(0);
+    s.elementwise_bytes_per_token = g.num("elementwise_bytes_per_token", true, 0, 1e9).value_or(0);
+    s.kernels_per_block = g.num("kernels_per_block", true, 1, 1e5).value_or(1);
+    s.residual_bytes = g.num("residual_bytes", true, 1, 8).value_or(2);
+  });
+  if (const json* es = f.get("encoders"); es && es->is_array() && !es->empty()) {
+    for (std::size_t i = 0; i < es->size(); ++i) {
+      ObjectReader g((*es)[i], f.child("encoders") + "[" + std::to_string(i) + "]", r.diags());
+      VideoEncoder e;
+      e.name = g.str("name", true).value_or("");
+      e.params = g.num("params", true, 1e3, 1e13).value_or(0);
+      e.tokens = g.num("tokens", true, 1, 1e6, true).value_or(1);
+      g.finish();
+      s.encoders.push_back(e);
+    }
+  } else {
+    f.error("encoders", "expected a non-empty array of {name, params, tokens}");
+  }
+  obj("vae", [&](ObjectReader& g) {
+    s.vae_name = g.str("name", true).value_or("");
+    s.vae_params = g.num("params", true, 1e3, 1e11).value_or(0);
+    s.vae_t = g.num("compression_t", true, 1, 64, true).value_or(4);
+    s.vae_s = g.num("compression_s", true, 1, 64, true).value_or(8);
+    s.latent_channels = g.num("latent_channels", true, 1, 1024, true).value_or(16);
+    s.vae_bytes = g.num("bytes", true, 1, 4, true).value_or(4);
+    s.decode_flops_per_px = g.num("decode_mflops_per_px", true, 0, 1e6).value_or(0) * 1e6;
+    s.encode_flops_per_px = g.num("encode_mflops_per_px", true, 0, 1e6).value_or(0) * 1e6;
+    s.decode_live_bytes_per_px = g.num("decode_live_bytes_per_px", true, 0, 1e7).value_or(0);
+    s.tile_px = g.num("tile_px", false, 0, 1e8).value_or(0);
+  });
+  obj("defaults", [&](ObjectReader& g) {
+    if (const json* p = g.get("resolution"); p && p->is_array() && p->size() == 2 && (*p)[0].is_number() && (*p)[1].is_number()) {
+      s.width = (*p)[0].get<double>(), s.height = (*p)[1].get<double>();
+    } else {
+      g.error("resolution", "expected [width, height] in px");
+    }
+    s.frames = g.num("frames", true, 1, 10000, true).value_or(81);
+    s.fps = g.num("fps", true, 1, 240).value_or(16);
+    s.steps = g.num("steps", true, 1, 1000, true).value_or(50);
+    s.cfg = g.boolean("cfg", true).value_or(true);
+    s.text_len = g.num("text_len", true, 1, 4096, true).value_or(512);
+  });
+  f.finish();
+  // The parts, for the lists that show a pipeline's components.
+  m.components.push_back({});
+  m.components.back().name = "DiT", m.components.back().role = "denoiser", m.components.back().params = s.dit_params * s.experts;
+  for (const auto& e : s.encoders) {
+    m.components.push_back({});
+    m.components.back().name = e.name, m.components.back().role = "text_encoder", m.components.back().params = e.params;
+  }
+  m.components.push_back({});
+  m.components.back().name = s.vae_name, m.components.back().role = "vae", m.components.back().params = s.vae_params;
+  m.video = s;
+}
 }  // namespace
 
 ModelArch read_model(ObjectReader& r, bool inline_form) {
@@ -517,6 +608,10 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
   } else {
     if (m.kind == ModelKind::diffusion) read_diffusion(r, m, inline_form);
     if (m.kind == ModelKind::vision) read_vision(r, m, inline_form);
+    if (m.kind == ModelKind::video) {
+      if (inline_form) r.error("kind", "a video generator is a catalog preset (wan2.1-t2v-14b, hunyuanvideo, ...), not an inline model");
+      else read_video(r, m);
+    }
   }
   if (!inline_form) {
     m.source = r.str("source", true).value_or("");

@@ -162,6 +162,43 @@ struct VisionSpec {
   std::string borrowed_from;           // inline model: the preset whose traffic/kernel figures it takes (set by the contract)
 };
 
+// A video generator (models.json "video", our extension; scripts/data/video_arch.py derives the
+// VAE figures): a DiT over latent tokens, its encoders and its video VAE, from the published code.
+struct VideoEncoder {
+  std::string name;
+  double params = 0;
+  double tokens = 0;                   // tokens it encodes per call (the prompt, or an image's patches)
+};
+struct VideoSpec {
+  // The DiT: one expert's shape; Wan 2.2 A14B has two of them (high- and low-noise), one per step.
+  double dit_params = 0, dim = 0, ffn_dim = 0, text_dim = 0;
+  int layers = 0, heads = 0, experts = 1;
+  bool joint_text = false;             // text tokens join the self-attention (HunyuanVideo's MMDiT); else cross-attention (Wan)
+  double patch_t = 1, patch_h = 2, patch_w = 2;
+  // Bytes live per latent token in one no-grad block at its peak, from the reference code
+  // (the derivation in the model's source field).
+  double infer_live_bytes_per_token = 0;
+  // Bytes saved per latent token per block for backward (no checkpointing), and, with it, the
+  // block input kept per token per block.
+  double train_act_bytes_per_token = 0;
+  // Elementwise traffic per latent token per block (norms, modulation, RoPE, residuals, casts) and
+  // the kernels one block launches, from the reference code (eager PyTorch).
+  double elementwise_bytes_per_token = 0, kernels_per_block = 0;
+  double residual_bytes = 2;           // bytes per element of the residual stream between blocks
+  std::vector<VideoEncoder> encoders;  // text encoders (and an I2V model's image encoder)
+  // The VAE: compression in time and space, latent channels, its weights' bytes per parameter,
+  // decode FLOPs and live bytes per output pixel of one frame (a causal VAE decodes chunk by chunk).
+  std::string vae_name;
+  double vae_params = 0, vae_t = 4, vae_s = 8, latent_channels = 16, vae_bytes = 4;
+  double decode_flops_per_px = 0;      // per output pixel per frame
+  double encode_flops_per_px = 0;      // per input pixel per frame
+  double decode_live_bytes_per_px = 0; // live at once per output pixel of one frame's area
+  double tile_px = 0;                  // tiled decode: pixels of one tile (0: the pipeline has no tiling)
+  // Defaults of the model's own sampling script.
+  double width = 1280, height = 720, frames = 81, fps = 16, steps = 50, text_len = 512;
+  bool cfg = true;
+};
+
 // Pipeline defaults of an image generator (SCENARIO.md "image" defaults).
 struct ImageDefaults {
   double resolution = 512, steps = 50, text_len = 77;
@@ -182,6 +219,7 @@ struct ModelArch {
   std::optional<MlaSpec> mla;
   std::vector<DiffusionComponent> components;  // diffusion pipelines
   std::optional<VisionSpec> vision;            // vision models
+  std::optional<VideoSpec> video;              // video generators
   ImageDefaults image_defaults;                // diffusion pipelines
   const DiffusionComponent* component(const std::string& role) const {
     for (const auto& c : components) {

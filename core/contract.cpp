@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/format.h"
+
 namespace xuanka::core {
 
 using nlohmann::json;
@@ -78,6 +80,41 @@ void read_image(ObjectReader& r, ImageOptions& o) {
   o.prior_preservation = r.boolean("prior_preservation", false).value_or(false);
   o.ema = r.boolean("ema", false).value_or(false);
   if (auto x = r.num("train_steps", false, 1, 1e9, true)) o.train_steps = *x;
+}
+void read_video(ObjectReader& r, VideoOptions& o, const VideoSpec& v, int gpus) {
+  read_size(r, "resolution", o.width, o.height);
+  if (auto x = r.num("frames", false, 1, 2001, true)) o.frames = *x;
+  if (auto x = r.num("fps", false, 1, 240)) o.fps = *x;
+  if (auto x = r.num("steps", false, 1, 1000, true)) o.steps = static_cast<int>(*x);
+  o.cfg = r.boolean("cfg", false);
+  if (auto x = r.num("text_len", false, 1, 4096, true)) o.text_len = *x;
+  if (auto x = read_enum<ImageOffload>(r, "offload", false)) o.offload = *x;
+  o.encoders_cpu = r.boolean("encoders_cpu", false).value_or(false);
+  if (auto x = read_enum<VaeDecode>(r, "vae_decode", false, {VaeDecode::full, VaeDecode::tiled})) o.vae_decode = *x;
+  if (auto x = read_enum<VideoSp>(r, "sequence_parallel", false)) o.sequence_parallel = *x;
+  if (auto x = read_enum<VideoAttention>(r, "attention", false)) o.attention = *x;
+  o.blocks_to_swap = static_cast<int>(r.num("blocks_to_swap", false, 0, 10000, true).value_or(0));
+  o.cache_latents = r.boolean("cache_latents", false).value_or(false);
+  o.cache_text_embeddings = r.boolean("cache_text_embeddings", false).value_or(false);
+  if (auto x = r.num("train_steps", false, 1, 1e9, true)) o.train_steps = *x;
+  // A causal video VAE compresses the first frame alone and each vae_t after it (Wan's 4n + 1:
+  // "frame_num should be 4n+1", generate.py).
+  const double f = o.frames.value_or(v.frames);
+  if (v.vae_t > 1 && std::fmod(f - 1, v.vae_t) != 0) {
+    r.error("frames", "expected " + format_sig(v.vae_t, 3) + "n + 1 frames (the VAE keeps the first frame and compresses each " +
+                          format_sig(v.vae_t, 3) + " after it), found " + format_sig(f, 6));
+  }
+  const double w = o.width.value_or(v.width), h = o.height.value_or(v.height);
+  const double cell_w = v.vae_s * v.patch_w, cell_h = v.vae_s * v.patch_h;
+  if (std::fmod(w, cell_w) != 0 || std::fmod(h, cell_h) != 0) {
+    r.error("resolution", "width and height must be multiples of " + format_sig(cell_w, 3) + " px (VAE x patch), found " + format_sig(w, 6) + " x " + format_sig(h, 6));
+  }
+  if (o.blocks_to_swap >= v.layers) r.error("blocks_to_swap", std::to_string(o.blocks_to_swap) + " must be below the DiT's blocks (" + std::to_string(v.layers) + ")");
+  // DeepSpeed-Ulysses trades the sequence split for a head split: the heads must divide among the
+  // cards (arXiv:2309.14509 §3; xDiT's USP asserts it).
+  if (gpus > 1 && o.sequence_parallel == VideoSp::ulysses && v.heads % gpus != 0) {
+    r.error("sequence_parallel", "ulysses over " + std::to_string(gpus) + " cards needs them to divide the " + std::to_string(v.heads) + " heads; use ring");
+  }
 }
 void read_vision(ObjectReader& r, VisionOptions& o) {
   read_size(r, "input", o.width, o.height);
@@ -275,14 +312,22 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       vr.finish();
     }
   }
+  if (r.has("video")) {
+    if (kind != ModelKind::video || !s.model.video) {
+      r.error("video", "only for video generators (kind video); " + s.model_id + " is " + word(kind));
+    }
+  }
   if (kind == ModelKind::diffusion && !s.image) s.image.emplace();
   if (kind == ModelKind::vision && !s.vision) s.vision.emplace();
   if (kind == ModelKind::vision && r.has("task") && s.task != Task::inference) {
     r.error("task", std::string("vision models take inference only, found \"") + word(s.task) + "\"");
   }
+  if (kind == ModelKind::video && (s.task == Task::pretrain || s.task == Task::qlora)) {
+    r.error("task", std::string("video generators take inference, lora or full_ft, found \"") + word(s.task) + "\"");
+  }
   if (kind != ModelKind::llm) {
     for (const char* k : {"seq_len", "serving", "tokens", "mfu", "loss"}) {
-      if (r.has(k)) r.error(k, std::string("not used for ") + (kind == ModelKind::vision ? "vision models (see scenario.vision)" : "image-generation models (see scenario.image)"));
+      if (r.has(k)) r.error(k, std::string("not used for ") + (kind == ModelKind::vision ? "vision models (see scenario.vision)" : kind == ModelKind::video ? "video generators (see scenario.video)" : "image-generation models (see scenario.image)"));
     }
   }
   if (auto p = read_enum<Precision>(r, "precision", false)) s.precision = *p;
@@ -375,7 +420,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
   // checkpointing of the denoiser"); "selective" names Megatron's attention-only recompute of a
   // transformer language model and was taken for "none" here, silently (a hostile page-load pass
   // found the page reading it as "full"): refused by name.
-  if (kind == ModelKind::diffusion) {
+  if (kind == ModelKind::diffusion || kind == ModelKind::video) {
     if (auto rc = read_enum<Recompute>(r, "recompute", false, {Recompute::none, Recompute::full})) s.recompute = *rc;
   } else if (auto rc = read_enum<Recompute>(r, "recompute", false)) {
     s.recompute = *rc;
@@ -401,7 +446,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (kind != ModelKind::llm) {
       const std::pair<const char*, int> splits[] = {{"tp", q.tp}, {"pp", q.pp}, {"cp", q.cp}, {"ep", q.ep}, {"vp", q.vp}};
       for (const auto& [key, value] : splits) {
-        if (value != 1) pr.error(key, std::string("1 for ") + (kind == ModelKind::vision ? "vision" : "image-generation") +
+        if (value != 1) pr.error(key, std::string("1 for ") + (kind == ModelKind::vision ? "vision" : kind == ModelKind::video ? "video (cards split a clip by scenario.video.sequence_parallel)" : "image-generation") +
                                           " models (each card holds the whole model; found " + std::to_string(value) + ")");
       }
       if (q.sequence_parallel) pr.error("sequence_parallel", "a language model's option; not for this model");
@@ -456,6 +501,16 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     pr.finish();
   }
   if (s.task == Task::inference && s.model.kind == ModelKind::llm) check_serving_layout(s, d);
+  if (kind == ModelKind::video && s.model.video) {
+    // After parallel: Ulysses' split is checked against the cards.
+    // An absent object is read as {} so that its cross-field checks (Ulysses over the cards) run.
+    s.video.emplace();
+    static const json kEmpty = json::object();
+    const json* vd = r.get("video");
+    ObjectReader vr(vd ? *vd : kEmpty, "scenario.video", d);
+    read_video(vr, *s.video, *s.model.video, s.parallel.gpus);
+    vr.finish();
+  }
   const long long mp = static_cast<long long>(s.parallel.tp) * s.parallel.pp * s.parallel.cp;
   const long long dp = std::max(1LL, s.parallel.gpus / mp);
   const double default_global = static_cast<double>(s.micro_batch) * static_cast<double>(dp);
@@ -558,6 +613,19 @@ json image_json(const Scenario& s) {
   return j;
 }
 
+json video_json(const Scenario& s) {
+  const VideoOptions& o = *s.video;
+  const VideoSpec& v = *s.model.video;
+  json j = {{"resolution", json::array({number(o.width.value_or(v.width)), number(o.height.value_or(v.height))})},
+            {"frames", number(o.frames.value_or(v.frames))}, {"fps", number(o.fps.value_or(v.fps))},
+            {"steps", o.steps.value_or(static_cast<int>(v.steps))}, {"cfg", o.cfg.value_or(v.cfg)},
+            {"text_len", number(o.text_len.value_or(v.text_len))}, {"offload", word(o.offload)}, {"encoders_cpu", o.encoders_cpu}, {"vae_decode", word(o.vae_decode)},
+            {"sequence_parallel", word(o.sequence_parallel)}, {"attention", word(o.attention)}, {"blocks_to_swap", o.blocks_to_swap},
+            {"cache_latents", o.cache_latents}, {"cache_text_embeddings", o.cache_text_embeddings}};
+  if (o.train_steps) j["train_steps"] = number(*o.train_steps);
+  return j;
+}
+
 json vision_json(const Scenario& s) {
   const VisionOptions& o = *s.vision;
   const double side = vision_default_input(s.model);
@@ -590,6 +658,9 @@ json to_json(const Scenario& s) {
       if (train ? lora_task(s.task) : true) j["weights"] = word(s.weights);
       j["flash_attention"] = s.flash_attention;
       j["image"] = image_json(s);
+    } else if (s.model.kind == ModelKind::video) {
+      if (train ? lora_task(s.task) : true) j["weights"] = word(s.weights);
+      if (s.video) j["video"] = video_json(s);
     } else {
       j["vision"] = vision_json(s);
     }
@@ -743,7 +814,8 @@ json to_json(const Estimate& e) {
                   {"hardware_flops_per_token", e.hardware_flops_per_token},
                   {"it_per_s", optional_number(e.it_per_s)}, {"images_per_s", optional_number(e.images_per_s)},
                   {"s_per_image", optional_number(e.s_per_image)}, {"latency_ms", optional_number(e.latency_ms)},
-                  {"fps", optional_number(e.fps)}, {"streams", optional_number(e.streams)}, {"train_s", optional_number(e.train_s)}};
+                  {"fps", optional_number(e.fps)}, {"streams", optional_number(e.streams)}, {"train_s", optional_number(e.train_s)},
+                  {"s_per_clip", optional_number(e.s_per_clip)}, {"clips_per_hour", optional_number(e.clips_per_hour)}};
   j["serving"] = {{"prefill_s", optional_number(e.prefill_s)}, {"ttft_s", optional_number(e.ttft_s)},
                   {"ttft_decode_last_s", optional_number(e.ttft_decode_last_s)},
                   {"max_context_bound", e.max_context_tokens ? json(e.max_context_model_bound ? "model" : "memory") : json(nullptr)},

@@ -156,6 +156,20 @@ const std::vector<EnumRow<ImageOffload>>& EnumTable<ImageOffload>::rows() {
   return r;
 }
 
+// Sequence parallelism over cards (xDiT's USP; Wan's --ulysses_size / --ring_size): DeepSpeed-
+// Ulysses' all-to-all of heads, or ring attention's passing of K and V.
+const std::vector<EnumRow<VideoSp>>& EnumTable<VideoSp>::rows() {
+  static const std::vector<EnumRow<VideoSp>> r = {{VideoSp::ulysses, "ulysses", "vsp_ulysses"}, {VideoSp::ring, "ring", "vsp_ring"}};
+  return r;
+}
+
+const std::vector<EnumRow<VideoAttention>>& EnumTable<VideoAttention>::rows() {
+  static const std::vector<EnumRow<VideoAttention>> r = {
+      {VideoAttention::flash, "flash", "va_flash"}, {VideoAttention::flash3, "flash3", "va_flash3"},
+      {VideoAttention::sdpa, "sdpa", "va_sdpa"},    {VideoAttention::sage, "sage", "va_sage"}};
+  return r;
+}
+
 // INT8 runs on the INT8 tensor-core peak (W8A8 post-training quantisation); TF32 on the TF32
 // peak; FP32 on the CUDA-core peak.
 const std::vector<VisionPrecisionRow>& EnumTable<VisionPrecision>::rows() {
@@ -229,7 +243,8 @@ const std::vector<EnumRow<VisionScope>>& EnumTable<VisionScope>::rows() {
 
 const std::vector<EnumRow<ModelKind>>& EnumTable<ModelKind>::rows() {
   static const std::vector<EnumRow<ModelKind>> r = {
-      {ModelKind::llm, "llm", "mk_llm"}, {ModelKind::diffusion, "diffusion", "mk_diffusion"}, {ModelKind::vision, "vision", "mk_vision"}};
+      {ModelKind::llm, "llm", "mk_llm"}, {ModelKind::diffusion, "diffusion", "mk_diffusion"}, {ModelKind::vision, "vision", "mk_vision"},
+      {ModelKind::video, "video", "mk_video"}};
   return r;
 }
 

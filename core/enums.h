@@ -29,6 +29,10 @@ enum class Loss { full, fused };  // cross-entropy over the whole logits, or fus
 enum class Runtime { pytorch, tensorrt, onnxruntime, openvino, cann };
 enum class VaeDecode { full, sliced, tiled };
 enum class ImageOffload { none, model, sequential };
+// Video generation (SCENARIO.md "video", our extension; its offload is ImageOffload's): how a
+// clip's latent tokens split over cards; the attention kernel.
+enum class VideoSp { ulysses, ring };
+enum class VideoAttention { flash, flash3, sdpa, sage };
 enum class VisionPrecision { fp32, tf32, fp16, bf16, int8, fp8 };
 enum class VisionScope { model, e2e };
 // A camera stream's frame size, which sets what the card's video decoders keep up with.
@@ -40,7 +44,7 @@ enum class ServingOffload { none, experts_cpu };
 enum class PoolRole { both, prefill, decode };  // both: one pool, or prefill_gpus of them prefill
 // Catalog words (issue 37: compared as values, not strings). A model preset's kind, and a card's
 // scale-up interconnect (catalog/README.md).
-enum class ModelKind { llm, diffusion, vision };
+enum class ModelKind { llm, diffusion, vision, video };
 enum class InterconnectKind { nvlink, nvlink_capped, pcie, hccs, infinity_fabric, roce_on_chip, mlulink, mtlink, xpulink, other };
 
 template <class E>
@@ -135,6 +139,8 @@ XUANKA_ENUM_TABLE(Loss, EnumRow<Loss>)
 XUANKA_ENUM_TABLE(Runtime, RuntimeRow)
 XUANKA_ENUM_TABLE(VaeDecode, EnumRow<VaeDecode>)
 XUANKA_ENUM_TABLE(ImageOffload, EnumRow<ImageOffload>)
+XUANKA_ENUM_TABLE(VideoSp, EnumRow<VideoSp>)
+XUANKA_ENUM_TABLE(VideoAttention, EnumRow<VideoAttention>)
 XUANKA_ENUM_TABLE(VisionPrecision, VisionPrecisionRow)
 XUANKA_ENUM_TABLE(VisionScope, EnumRow<VisionScope>)
 XUANKA_ENUM_TABLE(CameraResolution, CameraRow)

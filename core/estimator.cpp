@@ -9,6 +9,7 @@
 
 #include "core/format.h"
 #include "core/estimator_image.h"
+#include "core/estimator_video.h"
 #include "core/hardware.h"
 
 namespace xuanka::core {
@@ -1297,6 +1298,10 @@ Estimate estimate(const Scenario& s, Detail detail) {
   }
   if (s.model.kind == ModelKind::vision && s.vision && s.model.vision) {
     estimate_vision(s, e);
+    return e;
+  }
+  if (s.model.kind == ModelKind::video && s.video && s.model.video) {
+    estimate_video(s, e);
     return e;
   }
   const Counts c = counts(s.model);

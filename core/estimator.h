@@ -72,6 +72,9 @@ struct Estimate {
   std::optional<double> fps;            // vision frames/s per card (per vision.chips dies)
   std::optional<double> streams;        // camera streams per card
   std::optional<double> train_s;        // wall seconds for image.train_steps optimizer steps
+  // Video generation (SCENARIO.md "video"): one clip on parallel.gpus cards (encode, every step,
+  // VAE decode), and clips per hour per card.
+  std::optional<double> s_per_clip, clips_per_hour;
   std::vector<Notice> assumptions;
   std::vector<Notice> warnings;
 };

@@ -77,6 +77,24 @@ struct ImageOptions {
   std::optional<double> train_steps;     // optimizer steps of the job
 };
 
+// Video generation (SCENARIO.md "video", our extension); empty optionals take the model's defaults.
+struct VideoOptions {
+  std::optional<double> width, height;   // px; default: the model's script's
+  std::optional<double> frames;          // frames of one clip
+  std::optional<double> fps;             // frames per second (clip length = frames / fps)
+  std::optional<int> steps;              // denoising steps per clip
+  std::optional<bool> cfg;               // classifier-free guidance: a second (unconditional) DiT pass per step
+  std::optional<double> text_len;        // text tokens
+  ImageOffload offload = ImageOffload::none;  // model: one component on the GPU at a time; sequential: one block
+  bool encoders_cpu = false;             // the text (and image) encoders run on the CPU (Wan's --t5_cpu)
+  VaeDecode vae_decode = VaeDecode::full;  // full | tiled
+  VideoSp sequence_parallel = VideoSp::ulysses;  // how parallel.gpus > 1 cards split one clip
+  VideoAttention attention = VideoAttention::flash;
+  int blocks_to_swap = 0;                // DiT blocks kept on the CPU and swapped in per step (musubi-tuner, DiffSynth)
+  bool cache_latents = false, cache_text_embeddings = false;  // training: pre-encoded inputs
+  std::optional<double> train_steps;     // optimizer steps of a training job
+};
+
 // Vision inference (SCENARIO.md "vision").
 struct VisionOptions {
   std::optional<double> width, height;   // px; default 640 for detectors (yolo*), 224 for classifiers
@@ -120,6 +138,7 @@ struct Scenario {
   std::optional<double> mfu;        // override of the utilisation model, 0..1
   std::optional<ImageOptions> image;   // diffusion models only (present for them, defaults filled)
   std::optional<VisionOptions> vision; // vision models only
+  std::optional<VideoOptions> video;   // video generators only
 };
 
 

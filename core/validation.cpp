@@ -19,7 +19,7 @@ bool to_path_unit(double v, const std::string& unit, const std::string& path, do
   if (unit == "ms" || unit == "s" || unit == "min" || unit == "h") {
     const double seconds = unit == "ms" ? v / 1e3 : unit == "s" ? v : unit == "min" ? v * 60 : v * 3600;
     if (path == "compute.latency_ms") out = seconds * 1e3;
-    else if (path == "compute.train_s" || path == "compute.s_per_image" || path == "serving.ttft_s" || path == "serving.ttft_decode_last_s" ||
+    else if (path == "compute.train_s" || path == "compute.s_per_image" || path == "compute.s_per_clip" || path == "serving.ttft_s" || path == "serving.ttft_decode_last_s" ||
              path == "serving.prefill_s") out = seconds;
     else return false;
     return true;
@@ -41,7 +41,7 @@ bool to_path_unit(double v, const std::string& unit, const std::string& path, do
     out = 1e3 / v;
     return true;
   }
-  for (const char* u : {"gpu_hours", "days", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "it_per_s", "images_per_s", "fps"}) {
+  for (const char* u : {"gpu_hours", "days", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu", "it_per_s", "images_per_s", "fps", "clips_per_hour"}) {
     if (unit == u) {
       out = v;
       return true;
@@ -56,7 +56,8 @@ CaseResult run_case(const json& c, const Catalog& catalog) {
   ObjectReader cr(c, "case", d);
   r.id = cr.str("id", true).value_or("?");
   r.kind = cr.word("kind", true, {"train_mem", "infer_mem", "train_time", "throughput", "image_train_mem", "image_train_speed",
-                                   "image_infer_mem", "image_infer_speed", "vision_infer_mem", "vision_infer_speed", "serve_speed"}).value_or("");
+                                   "image_infer_mem", "image_infer_speed", "vision_infer_mem", "vision_infer_speed", "serve_speed",
+                                   "video_infer_mem", "video_infer_speed", "video_train_mem", "video_train_speed"}).value_or("");
   r.compare = cr.str("compare", true).value_or("");
   r.tolerance = cr.num("tolerance", true, 0, 10).value_or(0);
   r.source = cr.str("source", false).value_or("");

@@ -131,7 +131,7 @@ TEST_CASE("accuracy: the embedded summary is current: recomputed from tests/vect
   for (const auto& [name, file] : std::vector<std::pair<std::string, std::string>>{
            {"public", "validation_public.jsonl"}, {"vision_public", "validation_vision_public.jsonl"},
            {"serving_public", "validation_serving_public.jsonl"}, {"serving_own", "validation_serving_own.jsonl"}, {"llm_own", "validation_llm_own.jsonl"},
-           {"vision_own", "validation_vision_own.jsonl"}, {"measured", "validation_measured.jsonl"}}) {
+           {"vision_own", "validation_vision_own.jsonl"}, {"measured", "validation_measured.jsonl"}, {"video_own", "validation_video_own.jsonl"}}) {
     sets.emplace_back(name, run_cases(xuanka::test::read_text(std::string(XUANKA_VECTORS_DIR) + "/" + file), cat()));
   }
   const Accuracy now = summarise(sets);

@@ -46,7 +46,7 @@ TEST_CASE("cross-build: every vector's result, written for tests/cross_build.py"
   const std::string dir = XUANKA_VECTORS_DIR;
   json out = {{"estimates", json::object()}, {"bad_scenarios", json::object()}, {"recommend", json::object()}, {"smi", json::object()}};
   for (const char* f : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_vision_public.jsonl", "validation_serving_public.jsonl", "validation_serving_own.jsonl",
-                        "validation_vision_own.jsonl", "validation_measured.jsonl"}) {
+                        "validation_vision_own.jsonl", "validation_measured.jsonl", "validation_video_own.jsonl"}) {
     std::ifstream in(dir + "/" + f);
     std::string line;
     int n = 0;

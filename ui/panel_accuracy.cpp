@@ -22,6 +22,8 @@ Str group_label(core::FigureGroup g) {
     case core::FigureGroup::training_speed: return Str::acc_training;
     case core::FigureGroup::inference_speed: return Str::acc_inference;
     case core::FigureGroup::serving: return Str::acc_serving;
+    case core::FigureGroup::video_memory: return Str::acc_video_memory;
+    case core::FigureGroup::video_speed: return Str::acc_video_speed;
   }
   return Str::acc_memory;
 }
@@ -30,6 +32,9 @@ Str set_label(const std::string& set) {
   if (set == "vision_public") return Str::acc_set_vision_public;
   if (set == "llm_own") return Str::acc_set_llm_own;
   if (set == "vision_own") return Str::acc_set_vision_own;
+  if (set == "video_own") return Str::acc_set_video_own;
+  if (set == "serving_public") return Str::acc_set_serving_public;
+  if (set == "serving_own") return Str::acc_set_serving_own;
   return Str::acc_set_measured;
 }
 std::string pct(double x) { return core::format_sig(x * 100, 3) + "%"; }

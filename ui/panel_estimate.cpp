@@ -713,10 +713,10 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   heading(ctx, head.c_str());
   track(ctx, "est.headline");
   // The range 4 in 5 published memory figures fall in (core/accuracy.h), and the verdict from it.
-  const auto range = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, core::FigureGroup::memory, e.total_bytes) : std::nullopt;
+  const auto range = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, core::memory_group(s), e.total_bytes) : std::nullopt;
   if (range) text_disabled(ctx, (std::string(tr(L, Str::range_word)) + " " + gib_text(range->lo) + " – " + gib_text(range->hi)).c_str());
   if (e.fits && s.gpu && s.gpu->memory_bytes) {
-    const core::FitVerdict v = ctx.env.accuracy ? core::fit_verdict(*ctx.env.accuracy, e.total_bytes, *s.gpu->memory_bytes)
+    const core::FitVerdict v = ctx.env.accuracy ? core::fit_verdict(*ctx.env.accuracy, e.total_bytes, *s.gpu->memory_bytes, core::memory_group(s))
                                                 : (*e.fits ? core::FitVerdict::fits : core::FitVerdict::does_not_fit);
     ImGui::PushStyleColor(ImGuiCol_Text, v == core::FitVerdict::fits ? palette::kOk : v == core::FitVerdict::tight ? palette::kWarning : palette::kDanger);
     const std::string verdict = v == core::FitVerdict::fits ? std::string(tr(L, Str::fits)) + " · " + tr(L, Str::headroom) + " " + gib_text(*e.headroom_bytes)

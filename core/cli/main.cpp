@@ -135,15 +135,16 @@ int cmd_estimate(int argc, char** argv) {
       if (r.path != path) continue;
       const std::string hi = std::isfinite(r.range.hi) ? format_sig(r.range.hi * scale, 3) : std::string("?");
       std::printf("  range          %s - %s %s (4 in 5 published figures of %s within)\n", format_sig(r.range.lo * scale, 3).c_str(), hi.c_str(), unit,
-                  r.group == FigureGroup::training_speed ? "training speed" : r.group == FigureGroup::serving ? "LLM serving speed" : "inference speed");
+                  r.group == FigureGroup::training_speed ? "training speed" : r.group == FigureGroup::serving ? "LLM serving speed"
+                  : r.group == FigureGroup::video_speed ? "video generation speed" : r.group == FigureGroup::video_memory ? "video generation memory" : "inference speed");
     }
   };
   {
-    if (const auto r = range_of(acc, FigureGroup::memory, e.total_bytes)) {
+    if (const auto r = range_of(acc, memory_group(s), e.total_bytes)) {
       std::printf("  range          %s - %s (4 in 5 published figures of memory within)\n", gib(r->lo).c_str(), gib(r->hi).c_str());
     }
     if (e.fits && s.gpu->memory_bytes) {
-      const FitVerdict v = fit_verdict(acc, e.total_bytes, *s.gpu->memory_bytes);
+      const FitVerdict v = fit_verdict(acc, e.total_bytes, *s.gpu->memory_bytes, memory_group(s));
       std::printf("fits on %s: %s (headroom %s)\n", s.gpu->name.c_str(),
                   v == FitVerdict::fits ? "yes" : v == FitVerdict::tight ? "tight (within the estimate's range)" : "NO", gib(*e.headroom_bytes).c_str());
     }
@@ -172,6 +173,17 @@ int cmd_estimate(int argc, char** argv) {
     std::printf("vision: %s ms per forward of the batch, %s frames/s per card, %s camera streams\n", format_sig(*e.latency_ms, 4).c_str(),
                 format_sig(*e.fps, 4).c_str(), format_sig(e.streams.value_or(0), 4).c_str());
     print_range("compute.fps", "frames/s per card", 1.0);
+  } else if (s.model.kind == ModelKind::video && e.it_per_s) {
+    if (e.s_per_clip) {
+      std::printf("video: %s s per clip on %d card(s) (%s s per denoising step), %s clips per hour per card\n", format_sig(*e.s_per_clip, 4).c_str(),
+                  s.parallel.gpus, format_sig(1.0 / *e.it_per_s, 4).c_str(), format_sig(*e.clips_per_hour, 4).c_str());
+      print_range("compute.s_per_clip", "s per clip", 1.0);
+    } else {
+      std::printf("video: %s s per optimizer step", format_sig(1.0 / *e.it_per_s, 4).c_str());
+      if (e.train_s) std::printf(", %s h for the training steps", format_sig(*e.train_s / 3600, 4).c_str());
+      std::printf("\n");
+      print_range("compute.it_per_s", "it/s", 1.0);
+    }
   } else if (e.it_per_s) {
     std::printf("image: %s it/s, %s images/s per GPU (%s s per image)", format_sig(*e.it_per_s, 4).c_str(), format_sig(*e.images_per_s, 4).c_str(),
                 format_sig(*e.s_per_image, 4).c_str());

@@ -7,5 +7,6 @@ bin=build/native/core/xuanka
 v=tests/vectors
 "$bin" accuracy public=$v/validation_public.jsonl vision_public=$v/validation_vision_public.jsonl \
   serving_public=$v/validation_serving_public.jsonl serving_own=$v/validation_serving_own.jsonl \
-  llm_own=$v/validation_llm_own.jsonl vision_own=$v/validation_vision_own.jsonl measured=$v/validation_measured.jsonl > catalog/accuracy.json
+  llm_own=$v/validation_llm_own.jsonl vision_own=$v/validation_vision_own.jsonl measured=$v/validation_measured.jsonl \
+  video_own=$v/validation_video_own.jsonl > catalog/accuracy.json
 echo "catalog/accuracy.json written"
