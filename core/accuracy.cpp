@@ -189,8 +189,11 @@ std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, con
   for (const char* p : kMemory) add(p, memory_group(s));
   const bool image_or_vision = s.model.kind == ModelKind::diffusion || s.model.kind == ModelKind::vision;
   if (s.model.kind == ModelKind::video) {
-    for (const char* p : kInference) add(p, FigureGroup::video_speed);
-    for (const char* p : kTraining) add(p, FigureGroup::video_speed);
+    if (s.task == Task::inference) {
+      for (const char* p : kInference) add(p, FigureGroup::video_speed);
+    } else {
+      for (const char* p : kTraining) add(p, FigureGroup::video_speed);
+    }
   } else if (s.task == Task::inference) {
     if (image_or_vision) {
       for (const char* p : kInference) add(p, FigureGroup::inference_speed);

@@ -653,6 +653,7 @@ json to_json(const Scenario& s) {
       j["parallel"] = {{"gpus", s.parallel.gpus}, {"zero", s.parallel.zero}, {"offload", word(s.parallel.offload)}};
     } else {
       j["parallel"] = {{"gpus", s.parallel.gpus}};
+      if (s.model.kind == ModelKind::video) j["parallel"]["zero"] = s.parallel.zero;  // FSDP over the cards (Wan's --dit_fsdp)
     }
     if (s.model.kind == ModelKind::diffusion) {
       if (train ? lora_task(s.task) : true) j["weights"] = word(s.weights);

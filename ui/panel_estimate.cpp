@@ -116,6 +116,11 @@ constexpr Preset kPresets[] = {
     // 24 GB card, latents and captions cached as kohya/diffusers scripts do) and a factory line
     // (YOLOv8m on 1080p cameras at 25 fps, TensorRT fp16, one frame of each of 16 cameras per batch).
     {"sdxl_lora", Str::preset_sdxl_lora, R"({"model":"sdxl","task":"lora","precision":"bf16_mixed","weights":"bf16","lora":{"rank":16,"targets":"attn"},"micro_batch":1,"recompute":"full","gpu":"nvidia-rtx-4090","image":{"resolution":1024,"cache_latents":true,"cache_text_embeddings":true,"train_steps":3000}})"},
+    // Product videos (issue 38): Wan 2.1 14B's 5-second 720p clip on one rented H20, and a
+    // product-style LoRA of Wan 2.2 TI2V-5B on one RTX 4090 (bf16, inputs cached as musubi-tuner
+    // and DiffSynth-Studio do, gradient checkpointing).
+    {"wan_720p", Str::preset_wan_720p, R"({"model":"wan2.1-t2v-14b","task":"inference","weights":"bf16","gpu":"nvidia-h20-96gb","video":{"resolution":[1280,720],"frames":81}})"},
+    {"wan_lora", Str::preset_wan_lora, R"({"model":"wan2.2-ti2v-5b","task":"lora","precision":"bf16_mixed","weights":"bf16","lora":{"rank":32,"targets":"all_linear"},"micro_batch":1,"recompute":"full","gpu":"nvidia-rtx-4090","video":{"resolution":[1280,704],"frames":49,"cache_latents":true,"cache_text_embeddings":true,"train_steps":2000}})"},
     {"yolo_line", Str::preset_yolo_line, R"({"model":"yolov8m","task":"inference","gpu":"nvidia-a10","vision":{"input":640,"batch":16,"precision":"fp16","runtime":"tensorrt","camera_fps":25}})", "16"},
 };
 
@@ -218,6 +223,51 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   }
   changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, enum_choices<core::Task>(L));
   changed |= card_row(state, ctx);
+  if (kind == "video") {
+    // A video generator (SCENARIO.md "video"): the clip, the sampler, and how cards and memory
+    // are used; empty rows take the model's own script's defaults.
+    const bool train = f.task != "inference";
+    const bool lora = f.task == "lora";
+    changed |= number_row(ctx, "est.vid_res", tr(L, Str::img_resolution), f.vid_resolution);
+    changed |= number_row(ctx, "est.vid_frames", tr(L, Str::vid_frames), f.vid_frames);
+    if (train) {
+      changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
+      changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
+      if (lora) {
+        changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
+        changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
+      }
+      changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
+      changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
+      changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
+                           {{"none", tr(L, Str::recompute_none)}, {"full", tr(L, Str::recompute_full)}});
+      changed |= number_row(ctx, "est.vid_train_steps", tr(L, Str::img_train_steps), f.vid_train_steps);
+      changed |= check_row(ctx, "est.vid_cache_latents", tr(L, Str::img_cache_latents), f.vid_cache_latents);
+      changed |= check_row(ctx, "est.vid_cache_text", tr(L, Str::img_cache_text), f.vid_cache_text);
+    } else {
+      changed |= number_row(ctx, "est.vid_fps", tr(L, Str::vid_fps), f.vid_fps);
+      changed |= number_row(ctx, "est.vid_steps", tr(L, Str::img_steps), f.vid_steps);
+      changed |= combo_row(ctx, "est.vid_cfg", tr(L, Str::img_cfg), f.vid_cfg,
+                           {{"", tr(L, Str::default_word)}, {"on", tr(L, Str::on_word)}, {"off", tr(L, Str::off_word)}});
+      changed |= combo_row(ctx, "est.vid_offload", tr(L, Str::img_offload), f.vid_offload, enum_choices<core::ImageOffload>(L));
+      changed |= check_row(ctx, "est.vid_enc_cpu", tr(L, Str::vid_encoders_cpu), f.vid_encoders_cpu);
+      changed |= combo_row(ctx, "est.vid_vae", tr(L, Str::img_vae), f.vid_vae_decode,
+                           {{"full", tr(L, Str::vae_full)}, {"tiled", tr(L, Str::vae_tiled)}});
+    }
+    if (!train || lora) {
+      std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
+      for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
+      changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
+    }
+    changed |= combo_row(ctx, "est.vid_attn", tr(L, Str::vid_attention), f.vid_attention, enum_choices<core::VideoAttention>(L));
+    changed |= number_row(ctx, "est.vid_swap", tr(L, Str::vid_swap), f.vid_blocks_to_swap);
+    changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
+    changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
+    if (train) changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));
+    else changed |= combo_row(ctx, "est.vid_sp", tr(L, Str::vid_sp), f.vid_sp, enum_choices<core::VideoSp>(L));
+    changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
+    return changed;
+  }
   if (kind == "diffusion") {
     const bool train = f.task != "inference";
     const bool lora = f.task == "lora" || f.task == "qlora";
@@ -781,6 +831,29 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         }
         track(ctx, "est.vision_lineup");
       }
+    } else {
+      text_disabled(ctx, tr(L, Str::no_time_hint));
+    }
+  } else if (s.model.kind == core::ModelKind::video) {
+    heading(ctx, tr(L, s.task == core::Task::inference ? Str::vid_speed : Str::img_train_speed));
+    if (e.s_per_clip) {
+      // One clip on the scenario's cards; clips per hour per card; what a clip costs at the rent.
+      label_value(ctx, tr(L, Str::vid_clip), duration_text(L, *e.s_per_clip / 86400.0));
+      range_row(ctx, FigureGroup::video_speed, *e.s_per_clip, std::string(" ") + tr(L, Str::seconds));
+      label_value(ctx, tr(L, Str::vid_step), core::format_sig(1.0 / *e.it_per_s, 3) + " " + tr(L, Str::seconds));
+      label_value(ctx, tr(L, Str::vid_per_hour), core::format_sig(*e.clips_per_hour, 3));
+      if (dv.cost && dv.cost->rent_cny_per_hour) {
+        label_value(ctx, tr(L, Str::vid_cost_clip), core::format_cny(*dv.cost->rent_cny_per_hour * *e.s_per_clip / 3600.0, L));
+      }
+      track(ctx, "est.video");
+    } else if (e.it_per_s) {
+      label_value(ctx, tr(L, Str::vid_step), core::format_sig(1.0 / *e.it_per_s, 3) + " " + tr(L, Str::seconds));
+      if (e.train_s) {
+        label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.train_s / 86400.0));
+        days_range_row(ctx, *e.train_s / 86400.0);
+      }
+      job_cost_row(state, ctx);
+      track(ctx, "est.video");
     } else {
       text_disabled(ctx, tr(L, Str::no_time_hint));
     }

@@ -72,7 +72,11 @@ std::string form_row_for(const std::string& path) {
       {"image.train_steps", "est.img_train_steps"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
       {"image.vae_decode", "est.img_vae"}, {"image.offload", "est.img_offload"}, {"vision.input", "est.vis_input"},
       {"vision.batch", "est.vis_batch"}, {"vision.precision", "est.vis_precision"}, {"vision.runtime", "est.vis_runtime"},
-      {"vision.camera_fps", "est.vis_fps"}, {"vision.camera_resolution", "est.vis_camera_res"}, {"vision.chips", "est.vis_chips"}, {"vision.scope", "est.vis_scope"}};
+      {"vision.camera_fps", "est.vis_fps"}, {"vision.camera_resolution", "est.vis_camera_res"}, {"vision.chips", "est.vis_chips"}, {"vision.scope", "est.vis_scope"},
+      {"video.resolution", "est.vid_res"}, {"video.frames", "est.vid_frames"}, {"video.fps", "est.vid_fps"}, {"video.steps", "est.vid_steps"},
+      {"video.cfg", "est.vid_cfg"}, {"video.offload", "est.vid_offload"}, {"video.encoders_cpu", "est.vid_enc_cpu"}, {"video.vae_decode", "est.vid_vae"},
+      {"video.sequence_parallel", "est.vid_sp"}, {"video.attention", "est.vid_attn"}, {"video.blocks_to_swap", "est.vid_swap"},
+      {"video.train_steps", "est.vid_train_steps"}, {"video", "est.vid_res"}};
   const std::string prefix = "scenario.";
   if (path.compare(0, prefix.size(), prefix) != 0) return "";
   const std::string rest = path.substr(prefix.size());
@@ -201,6 +205,23 @@ json image_contract(const ScenarioForm& f) {
   return j;
 }
 
+json video_contract(const ScenarioForm& f, bool train) {
+  json j = {{"offload", f.vid_offload}, {"encoders_cpu", f.vid_encoders_cpu}, {"vae_decode", f.vid_vae_decode},
+            {"sequence_parallel", f.vid_sp}, {"attention", f.vid_attention}};
+  if (!f.vid_resolution.empty()) j["resolution"] = size_json(f.vid_resolution);
+  for (const auto& [key, text] : {std::pair<const char*, const std::string&>{"frames", f.vid_frames}, {"fps", f.vid_fps}, {"steps", f.vid_steps},
+                                  {"text_len", f.vid_text_len}, {"blocks_to_swap", f.vid_blocks_to_swap}}) {
+    if (!text.empty()) j[key] = number_or_text(text);
+  }
+  if (f.vid_cfg == "on" || f.vid_cfg == "off") j["cfg"] = f.vid_cfg == "on";
+  if (train) {
+    j["cache_latents"] = f.vid_cache_latents;
+    j["cache_text_embeddings"] = f.vid_cache_text;
+    if (!f.vid_train_steps.empty()) j["train_steps"] = number_or_text(f.vid_train_steps);
+  }
+  return j;
+}
+
 json vision_contract(const ScenarioForm& f) {
   json j = {{"precision", f.vis_precision}, {"runtime", f.vis_runtime}, {"scope", f.vis_scope},
             {"camera_fps", number_or_text(f.vis_camera_fps)}, {"camera_resolution", f.vis_camera_res}};
@@ -243,7 +264,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     if (!f.gpu.empty()) j["gpu"] = f.gpu;
     return j;
   }
-  if (kind == "diffusion") {
+  if (kind == "diffusion" || kind == "video") {
     const bool train = f.task != "inference";
     if (train) {
       j["precision"] = f.precision;
@@ -256,10 +277,15 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     } else {
       j["precision"] = f.precision;  // the served weights' default 16-bit type (as for language models)
       j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
+      if (kind == "video") j["parallel"]["zero"] = number_or_text(f.zero);
     }
     if (!f.weights.empty() && (!train || f.task == "lora" || f.task == "qlora")) j["weights"] = f.weights;
-    j["flash_attention"] = f.flash_attention;
-    j["image"] = image_contract(f);
+    if (kind == "video") {
+      j["video"] = video_contract(f, train);
+    } else {
+      j["flash_attention"] = f.flash_attention;
+      j["image"] = image_contract(f);
+    }
     if (!f.gpu.empty()) j["gpu"] = f.gpu;
     return j;
   }
@@ -443,6 +469,24 @@ void from_contract(const json& j, ScenarioForm& f) {
   take_bool(im, "cache_text_embeddings", f.img_cache_text, false);
   take_bool(im, "prior_preservation", f.img_prior, false);
   take_bool(im, "ema", f.img_ema, false);
+  const json& vd = object_at(j, "video");
+  if (auto it = vd.find("resolution"); it != vd.end()) f.vid_resolution = size_text(*it);
+  else f.vid_resolution = "";
+  take(vd, "frames", f.vid_frames, "");
+  take(vd, "fps", f.vid_fps, "");
+  take(vd, "steps", f.vid_steps, "");
+  take(vd, "text_len", f.vid_text_len, "");
+  take(vd, "train_steps", f.vid_train_steps, "");
+  take(vd, "blocks_to_swap", f.vid_blocks_to_swap, "");
+  if (auto it = vd.find("cfg"); it != vd.end() && it->is_boolean()) f.vid_cfg = it->get<bool>() ? "on" : "off";
+  else f.vid_cfg = "";
+  take(vd, "offload", f.vid_offload, "none");
+  take(vd, "vae_decode", f.vid_vae_decode, "full");
+  take(vd, "sequence_parallel", f.vid_sp, "ulysses");
+  take(vd, "attention", f.vid_attention, "flash");
+  take_bool(vd, "encoders_cpu", f.vid_encoders_cpu, false);
+  take_bool(vd, "cache_latents", f.vid_cache_latents, false);
+  take_bool(vd, "cache_text_embeddings", f.vid_cache_text, false);
   const json& vi = object_at(j, "vision");
   if (auto it = vi.find("input"); it != vi.end()) f.vis_input = size_text(*it);
   else f.vis_input = "";

@@ -60,6 +60,12 @@ struct ScenarioForm {
   std::string img_cfg;                     // "" default | "on" | "off"
   std::string img_runtime = "pytorch", img_vae_decode = "full", img_offload = "none";
   bool img_train_te = false, img_cache_latents = false, img_cache_text = false, img_prior = false, img_ema = false;
+  // Video generation (models of kind video): SCENARIO.md "video"; empty text = the model's default.
+  std::string vid_resolution;              // "1280x720"
+  std::string vid_frames, vid_fps, vid_steps, vid_text_len, vid_train_steps, vid_blocks_to_swap;
+  std::string vid_cfg;                     // "" default | "on" | "off"
+  std::string vid_offload = "none", vid_vae_decode = "full", vid_sp = "ulysses", vid_attention = "flash";
+  bool vid_encoders_cpu = false, vid_cache_latents = false, vid_cache_text = false;
   // Vision inference (models of kind vision): SCENARIO.md "vision".
   std::string vis_input;                   // "640" or "1280x720"
   std::string vis_batch = "1";             // a count or "auto"
