@@ -764,6 +764,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Constraints& out) {
   }
   if (auto u = r.num("utilisation", false, 0.01, 1.0)) c.utilisation = *u;
   if (auto n = r.num("streams", false, 1, 100000, true)) c.streams = static_cast<int>(*n);
+  if (auto n = r.num("clips_per_day", false, 1, 1e7)) c.clips_per_day = *n;
   r.finish();
   if (d.empty()) out = std::move(c);
   return d;
@@ -779,6 +780,7 @@ json to_json(const Constraints& c) {
   if (c.max_rack_kw) j["max_rack_kw"] = number(*c.max_rack_kw);
   if (c.region) j["region"] = c.region->id;
   if (c.streams) j["streams"] = *c.streams;
+  if (c.clips_per_day) j["clips_per_day"] = number(*c.clips_per_day);
   return j;
 }
 

@@ -54,6 +54,7 @@ std::optional<Precision> runnable(const Accelerator& a, Precision want, std::vec
 struct Trial {
   Scenario s;
   Estimate e;
+  int replicas = 1;  // copies of the layout, each on its own parallel.gpus cards (video: clips a day)
 };
 
 // Fits as Estimate judges it: the top of the memory range, total / (1 - band), within the card
@@ -278,6 +279,49 @@ std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, c
   return out;
 }
 
+// A video generator: training as an image generator trains; a clip on the fewest cards that hold
+// it, in the fastest layout that fits — everything resident, the text encoders on the CPU, one
+// component at a time, one block at a time on one card; FSDP with Ulysses (ring where the heads do
+// not divide) over 2, 4, 8 cards — then as many copies as a day's clips need.
+std::vector<Trial> video_trials(const Scenario& base, const Accelerator& card, const Constraints& c, long& runs) {
+  if (base.task != Task::inference) return image_trials(base, card, c, runs);
+  std::vector<Trial> out;
+  for (int n : {1, 2, 4, 8}) {
+    if (c.max_cards && n > *c.max_cards) break;
+    std::vector<Scenario> layouts;
+    Scenario s = base;
+    s.gpu = &card;
+    s.parallel.gpus = n;
+    if (n == 1) {
+      s.parallel.zero = 0;
+      layouts.push_back(s);
+      s.video->encoders_cpu = true;
+      layouts.push_back(s);
+      s.video->offload = ImageOffload::model;
+      layouts.push_back(s);
+      s.video->offload = ImageOffload::sequential;
+      layouts.push_back(s);
+    } else {
+      s.parallel.zero = 3;
+      s.video->offload = ImageOffload::none;
+      s.video->sequence_parallel = base.model.video->heads % n == 0 ? VideoSp::ulysses : VideoSp::ring;
+      layouts.push_back(s);
+    }
+    for (const Scenario& l : layouts) {
+      Trial t{l, estimate(l)};
+      ++runs;
+      if (!fits_range(t.e, card, c.memory_band) || !t.e.s_per_clip) continue;
+      if (c.clips_per_day) {
+        t.replicas = static_cast<int>(std::ceil(*c.clips_per_day / (86400.0 / *t.e.s_per_clip)));
+        if (c.max_cards && t.replicas * n > *c.max_cards) continue;
+      }
+      out.push_back(t);
+      return out;
+    }
+  }
+  return out;
+}
+
 // [SECTION] ranking
 Recommendation recommend(const Scenario& base, const Catalog& catalog, const Constraints& c) {
   Recommendation rec;
@@ -308,10 +352,11 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       notes.push_back(notice("fp8_weights_converted", "no FP8: weights converted to BF16 (2x memory)"));
     }
     if (s.model.kind != ModelKind::llm) {
-      for (const Trial& t : image_trials(s, a, c, rec.estimates_run)) {
+      const bool video = s.model.kind == ModelKind::video && s.video && s.model.video;
+      for (const Trial& t : video ? video_trials(s, a, c, rec.estimates_run) : image_trials(s, a, c, rec.estimates_run)) {
         Option o;
         o.card = &a;
-        o.cards = t.s.parallel.gpus;
+        o.cards = t.s.parallel.gpus * t.replicas;
         o.scenario = t.s;
         o.estimate = t.e;
         o.warnings = notes;
@@ -324,6 +369,12 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
         o.job_cny = c.budget_kind == BudgetKind::rent ? o.cost.job_rent_cny : o.cost.purchase_cny;
         if (c.budget_cny) o.within_budget = (o.job_cny ? o.job_cny : o.cost.purchase_cny) && *(o.job_cny ? o.job_cny : o.cost.purchase_cny) <= *c.budget_cny;
         if (c.deadline_days) o.meets_deadline = o.job_days && *o.job_days <= *c.deadline_days;
+        if (video && c.clips_per_day && t.e.s_per_clip) {
+          // The requirement as a studio states it: so many clips a day, so many cards.
+          const std::string want = format_sig(*c.clips_per_day, 4), n = std::to_string(o.cards), each = format_sig(86400.0 / *t.e.s_per_clip, 3);
+          o.reasons.push_back(notice("clips_cards", want + " clips a day -> " + n + " x " + a.name + " (" + each + " clips a day per " +
+                                                        std::to_string(t.s.parallel.gpus) + " card(s))", {want, n, a.name, each, std::to_string(t.s.parallel.gpus)}));
+        }
         if (t.e.streams) {
           o.reasons.push_back(notice("streams_per_card", format_sig(*t.e.streams, 4) + " camera streams per card at " + format_sig(t.s.vision->camera_fps, 3) + " fps",
                                      {format_sig(*t.e.streams, 4), format_sig(t.s.vision->camera_fps, 3)}));
@@ -619,6 +670,39 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
                              : said("fix_qlora_recompute", "QLoRA (4-bit base) with full recompute", {}, e);
                 });
     }
+  } else if (s.model.kind == ModelKind::video && s.video && s.model.video) {
+    // A video generator (core/estimator_video.cpp), cheapest in time first: the text encoders on
+    // the CPU (Wan's --t5_cpu), one component on the GPU at a time (--offload_model), the VAE
+    // decoded in tiles, DiT blocks kept on the CPU and swapped in (musubi-tuner, DiffSynth), FP8
+    // weights, one block at a time (enable_sequential_cpu_offload).
+    const VideoOptions& o = *s.video;
+    if (!o.encoders_cpu) {
+      first_fit({edit([](nlohmann::json& j) { j["video"]["encoders_cpu"] = true; })},
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_encoders_cpu", "text encoders on the CPU", {}, e); });
+    }
+    if (o.offload == ImageOffload::none) {
+      first_fit({edit([](nlohmann::json& j) { j["video"]["offload"] = "model"; })},
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_model_offload", "model offload", {}, e); });
+    }
+    if (o.vae_decode == VaeDecode::full && s.model.video->tile_px > 0) {
+      first_fit({edit([](nlohmann::json& j) { j["video"]["vae_decode"] = "tiled"; })},
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_tiled", "tiled VAE decode", {}, e); });
+    }
+    std::vector<nlohmann::json> tries;
+    const int layers = s.model.video->layers;
+    for (int n : {layers / 4, layers / 2, 3 * layers / 4}) {
+      if (n > o.blocks_to_swap) tries.push_back(edit([&](nlohmann::json& j) { j["video"]["blocks_to_swap"] = n; }));
+    }
+    first_fit(tries, [&](const Scenario& t, const Estimate& e) {
+      return said("fix_vid_swap", std::to_string(t.video->blocks_to_swap) + " DiT blocks on the CPU", {std::to_string(t.video->blocks_to_swap)}, e);
+    });
+    if (info(s.weights).stored_bytes > 1 && (!train || s.task == Task::lora)) {
+      first_fit({edit([](nlohmann::json& j) { j["weights"] = "fp8"; })}, [&](const Scenario&, const Estimate& e) { return said("fix_weights", "FP8 weights", {"FP8"}, e); });
+    }
+    if (!train && o.offload != ImageOffload::sequential) {
+      first_fit({edit([](nlohmann::json& j) { j["video"]["offload"] = "sequential"; })},
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_sequential", "sequential offload", {}, e); });
+    }
   } else if (llm) {
     std::vector<nlohmann::json> tries;  // quantised weights: FP8 where the card has it, else INT8, then 4-bit
     const bool fp8 = s.gpu->peak_flops(Precision::fp8_mixed).has_value();
@@ -644,6 +728,15 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
   for (int k : {2, 4, 8}) {
     if (train) {
       tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["gpus"] = p.gpus * k; }));
+    } else if (s.model.kind == ModelKind::video) {
+      // FSDP shards the DiT and the text encoder; Ulysses (or ring, where the heads do not divide)
+      // splits the clip's tokens (Wan's --dit_fsdp --t5_fsdp --ulysses_size).
+      const bool ulysses = s.model.video && s.model.video->heads % (p.gpus * k) == 0;
+      tries.push_back(edit([&](nlohmann::json& j) {
+        j["parallel"]["gpus"] = p.gpus * k;
+        j["parallel"]["zero"] = 3;
+        j["video"]["sequence_parallel"] = ulysses ? "ulysses" : "ring";
+      }));
     } else if (llm && p.tp * k <= hw::kCardsPerNode) {
       tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["gpus"] = p.gpus * k; j["parallel"]["tp"] = p.tp * k; }));
     }

@@ -24,6 +24,7 @@ struct Constraints {
   Goal goal = Goal::best_within;
   const Region* region = nullptr;
   std::optional<int> streams;               // vision: camera streams to serve (cards = enough for them)
+  std::optional<double> clips_per_day;      // video: clips to generate a day (cards = replicas enough for them)
   double utilisation = 1.0;                 // for break-even
   // The memory figures' band (catalog/accuracy.json): an option fits when the top of its memory
   // range fits the card, Estimate's "fits" (core/accuracy.h fit_verdict), not only its point

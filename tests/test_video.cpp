@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/contract.h"
+#include "core/recommend.h"
 #include "core/validation.h"
 #include "vectors_io.h"
 
@@ -75,6 +76,33 @@ TEST_CASE("video: Wan 2.1 14B at 720p does not fit a 24 GB card whole, fits with
   REQUIRE(s.s_per_clip);
   REQUIRE(whole.s_per_clip);
   CHECK_THAT(*s.s_per_clip - *whole.s_per_clip, WithinRel(100 * 14288491584.0 * 2 / (32e9 * 0.8), 1e-6));
+}
+
+TEST_CASE("video: what makes Wan 2.1 14B at 720p fit a 24 GB card, each fix estimated") {
+  // 40.45 GB of weights on a 24 GiB (25.77 GB) card. Single changes: the T5 on the CPU leaves the
+  // bf16 DiT's 28.58 GB; one component at a time, the DiT alone; 30 of the 40 blocks on the CPU
+  // keep 7.14 GB of DiT + 11.36 GB of T5 + 0.51 GB of VAE resident through the 16.17 GB decode
+  // (35.2 GB); FP8 weights 14.29 + 11.36 + 0.51 + 16.17 = 42.3 GB: none fits. Sequential offload
+  // fits (19.4 GB, the test above), and so do 8 cards with FSDP and Ulysses (40 heads / 8): the
+  // shards (28.58 + 11.36) / 8 = 4.99 GB + 0.51 + the decode on the first card. Every fix offered
+  // must itself fit.
+  Scenario s = scenario({{"model", "wan2.1-t2v-14b"}, {"task", "inference"}, {"weights", "bf16"}, {"gpu", "nvidia-rtx-4090"}});
+  const auto fixes = fixes_to_fit(s, cat());
+  REQUIRE(!fixes.empty());
+  bool sequential = false, cards = false;
+  for (const auto& f : fixes) {
+    INFO(f.what.en);
+    CHECK(f.estimate.fits == true);
+    CHECK(f.what.code != "fix_vid_encoders_cpu");
+    CHECK(f.what.code != "fix_vid_model_offload");
+    sequential |= f.what.code == "fix_vid_sequential";
+    if (f.what.code == "fix_cards") {
+      cards = f.scenario.parallel.gpus == 8 && f.scenario.parallel.zero == 3 && f.scenario.video->sequence_parallel == VideoSp::ulysses;
+      CHECK_THAT(f.estimate.peak_allocated_bytes, WithinRel((14288491584.0 * 2 + 5680910336.0 * 2) / 8 + 126892531.0 * 4 + 17546.0 * 1280 * 720, 1e-9));
+    }
+  }
+  CHECK(sequential);
+  CHECK(cards);
 }
 
 TEST_CASE("video: Wan 2.1 1.3B at 480p fits an RTX 4090 with everything resident") {

@@ -81,6 +81,7 @@ struct RecommendState {
   std::string max_cards;               // empty: 4096
   std::string form_factor;             // empty: any
   std::string streams;                 // vision: camera streams to serve (cards = enough for them); empty: one card
+  std::string clips_per_day;           // video: clips a day (cards = copies enough for them); empty: one copy
   std::string goal = "within";         // cheapest | fastest | purchase | within
   int picked_point = -1;               // the scatter point tapped (index into the options), or -1
   int shown = 12;                      // options listed; "show more" adds 12

@@ -36,6 +36,7 @@ nlohmann::json constraints_json(const RecommendState& r, const core::Region* reg
   if (!r.max_cards.empty()) c["max_cards"] = typed(r.max_cards);
   if (!r.form_factor.empty()) c["form_factors"] = {r.form_factor};
   if (!r.streams.empty()) c["streams"] = typed(r.streams);
+  if (!r.clips_per_day.empty()) c["clips_per_day"] = typed(r.clips_per_day);
   if (region) c["region"] = region->id;
   return c;
 }

@@ -151,6 +151,7 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
       text("max_cards", r.max_cards);
       text("form_factor", r.form_factor);
       text("streams", r.streams);
+      text("clips_per_day", r.clips_per_day);
       text("goal", r.goal);
       if (auto x = rj.find("domestic_only"); x != rj.end() && x->is_boolean()) r.domestic_only = x->get<bool>();
       if (auto x = rj.find("in_stock_only"); x != rj.end() && x->is_boolean()) r.in_stock_only = x->get<bool>();
@@ -199,7 +200,7 @@ std::map<std::string, std::string> share_params(const AppState& st) {
   const RecommendState& r = st.recommend;
   const json rec = {{"budget_wan", r.budget_wan}, {"budget_kind", r.budget_kind}, {"deadline_days", r.deadline_days},
                     {"domestic_only", r.domestic_only}, {"in_stock_only", r.in_stock_only}, {"max_cards", r.max_cards},
-                    {"form_factor", r.form_factor}, {"goal", r.goal}, {"streams", r.streams}};
+                    {"form_factor", r.form_factor}, {"goal", r.goal}, {"streams", r.streams}, {"clips_per_day", r.clips_per_day}};
   std::map<std::string, std::string> p{{"lang", core::lang_code(st.lang)},
                                        {"view", view_name(st.view)},
                                        {"s", st.derived.scenario_json},

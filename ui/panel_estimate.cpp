@@ -847,7 +847,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       }
       track(ctx, "est.video");
     } else if (e.it_per_s) {
-      label_value(ctx, tr(L, Str::vid_step), core::format_sig(1.0 / *e.it_per_s, 3) + " " + tr(L, Str::seconds));
+      label_value(ctx, tr(L, Str::vid_train_step), core::format_sig(1.0 / *e.it_per_s, 3) + " " + tr(L, Str::seconds));
       if (e.train_s) {
         label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.train_s / 86400.0));
         days_range_row(ctx, *e.train_s / 86400.0);
@@ -958,7 +958,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       }
     } else {
       ImGui::Bullet();
-      text_wrapped(ctx, tr(L, s.model.kind == core::ModelKind::vision ? Str::why_vision : Str::why_image));
+      text_wrapped(ctx, tr(L, s.model.kind == core::ModelKind::vision ? Str::why_vision : s.model.kind == core::ModelKind::video ? Str::why_video : Str::why_image));
     }
     text(ctx, tr(L, Str::assumptions));
     for (const auto& a : e.assumptions) {

@@ -241,6 +241,10 @@ bool draw_recommend(AppState& state, FrameCtx& ctx) {
   }
   // A vision model serves camera streams: the cards are enough for them (core Constraints::streams).
   if (dv.scenario.model.kind == core::ModelKind::vision) changed |= number_row(ctx, "rec.streams", tr(L, Str::rec_streams), rs.streams);
+  // A video generator makes clips: the cards are copies enough for a day's (Constraints::clips_per_day).
+  if (dv.scenario.model.kind == core::ModelKind::video && state.estimate.form.task == "inference") {
+    changed |= number_row(ctx, "rec.clips_day", tr(L, Str::rec_clips_day), rs.clips_per_day);
+  }
   changed |= number_row(ctx, "rec.budget", tr(L, Str::budget_wan), rs.budget_wan);
   changed |= combo_row(ctx, "rec.budget_kind", tr(L, Str::budget_kind), rs.budget_kind, enum_choices<core::BudgetKind>(L));
   // Rents rank within one kind of offer (issue 34); the same choice as Cost's and Compare's.

@@ -601,6 +601,8 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            r["decode_total"] = d.estimate->decode_tokens_per_s_total ? json(*d.estimate->decode_tokens_per_s_total) : json(nullptr);
            r["it_per_s"] = d.estimate->it_per_s ? json(*d.estimate->it_per_s) : json(nullptr);
            r["train_s"] = d.estimate->train_s ? json(*d.estimate->train_s) : json(nullptr);
+           r["s_per_clip"] = d.estimate->s_per_clip ? json(*d.estimate->s_per_clip) : json(nullptr);
+           r["clips_per_hour"] = d.estimate->clips_per_hour ? json(*d.estimate->clips_per_hour) : json(nullptr);
            r["fps"] = d.estimate->fps ? json(*d.estimate->fps) : json(nullptr);
            r["streams"] = d.estimate->streams ? json(*d.estimate->streams) : json(nullptr);
            r["streams_limit"] = core::streams_limit(*d.estimate);

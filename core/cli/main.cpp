@@ -38,7 +38,8 @@ int usage(std::FILE* out) {
                "  xuanka recommend SCENARIO.json [--users N --tpot-ms MS --ttft-s S --rps R] (serving: the deployments that meet it)\n"
                "  xuanka recommend SCENARIO.json [--budget CNY --budget-kind rent|buy --offer lease|on_demand|market|serverless\n"
                "      --deadline DAYS --domestic --max-cards N --form-factor F --max-rack-kw KW --in-stock --goal cheapest|fastest|purchase|within\n"
-               "      --region ID --streams N --json]       ranked cards x counts x strategies that fit, with time and cost\n"
+               "      --region ID --streams N --clips-per-day N --json]\n"
+               "                                           ranked cards x counts x strategies that fit, with time and cost\n"
                "  xuanka validate CASES.jsonl              estimate vs published figures, one row per case\n"
                "  xuanka accuracy NAME=CASES.jsonl ...     per-kind pass rate, median error and band (catalog/accuracy.json)\n"
                "  xuanka catalog list                      accelerators, models and regions\n"
@@ -276,7 +277,7 @@ int cmd_recommend(int argc, char** argv) {
       {"--in-stock", "in_stock_only", Flag::boolean},  {"--max-cards", "max_cards", Flag::number},
       {"--form-factor", "form_factors", Flag::list},   {"--max-rack-kw", "max_rack_kw", Flag::number},
       {"--goal", "goal", Flag::word},                  {"--region", "region", Flag::word},
-      {"--streams", "streams", Flag::number}};
+      {"--streams", "streams", Flag::number}, {"--clips-per-day", "clips_per_day", Flag::number}};
   json cj = json::object();
   bool as_json = false;
   // Serving targets (issue 33): the deployments that serve so many users at a per-user speed and

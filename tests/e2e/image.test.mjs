@@ -54,6 +54,38 @@ for (const device of [DESKTOP, PHONE]) {
   });
 }
 
+// Issue 38: product videos. Wan2.1 14B's 5-second 720p clip on one H20 (fits whole: 40.4 GB of
+// weights and the 16.2 GB VAE decode, tests/test_video.cpp) with its time per clip and clips per
+// hour; the Wan2.2 TI2V-5B LoRA on an RTX 4090 with its step and job time. zh and en, both devices.
+for (const device of [DESKTOP, PHONE]) {
+  for (const [id, model, task] of [['wan_720p', 'wan2.1-t2v-14b', 'inference'], ['wan_lora', 'wan2.2-ti2v-5b', 'lora']]) {
+    await t.test(`${device.name}: the ${id} video preset shows memory, time per clip or step; zh and en`, async () => {
+      const { page, problems } = await openPage(browser, device);
+      await press(page, device, `preset.${id}`);
+      let s = await state(page);
+      expect(s.scenario.model === model && s.scenario.task === task, `preset gave ${JSON.stringify(s.scenario)}`);
+      expect(s.results.errors.length === 0, `errors ${s.results.errors}`);
+      expect(s.results.fits === true, `${id} does not fit: ${JSON.stringify(s.results)}`);
+      if (task === 'inference') {
+        expect(s.results.s_per_clip > 600 && s.results.clips_per_hour > 0, `clip ${JSON.stringify(s.results)}`);
+        expect(Math.abs(s.results.clips_per_hour * s.results.s_per_clip - 3600) < 1e-6 * 3600, 'one card: clips per hour = 3600 / s per clip');
+      } else {
+        expect(s.results.it_per_s > 0 && s.results.train_s > 0, `training ${JSON.stringify(s.results)}`);
+      }
+      await ensureVisible(page, device, 'est.video');
+      await screenshot(page, `${device.name}-estimate-${id}-zh`);
+      await press(page, device, 'lang');
+      s = await state(page);
+      expect(s.lang === 'en', 'language did not switch');
+      await ensureVisible(page, device, 'est.video');
+      await screenshot(page, `${device.name}-estimate-${id}-en`);
+      expect(s.missing_glyphs.length === 0, `missing glyphs ${s.missing_glyphs}`);
+      expect(problems.length === 0, problems.join('; '));
+      await page.close();
+    });
+  }
+}
+
 // Issue 39 item 4: the factory job states its requirement on the page. The preset asks for its 16
 // camera streams; Recommend sizes the cards for them and says "16 路 → 1 张 ..."; typing 100 gives
 // each card ceil(100 / its streams) (tests/test_ui_model.cpp checks the counts against core's).
@@ -81,6 +113,27 @@ await t.test('phone zh: the factory preset\'s 16 camera streams size Recommend\'
   await screenshot(page, 'phone-zh-recommend-yolo-100-streams');
   expect(problems.length === 0, problems.join('; '));
   await page.close();
+});
+
+// Issue 38: "cheapest cards for 200 clips of 5 s at 720p a day": the Wan preset, 200 typed into
+// Recommend's clips a day, each pick says its clips a day per card and the cards it takes.
+await t.test('phone zh and desktop en: 200 clips a day of Wan2.1 14B 720p size Recommend\'s cards', async () => {
+  for (const [device, zh] of [[PHONE, true], [DESKTOP, false]]) {
+    const { page, problems } = await openPage(browser, device);
+    if (!zh) await press(page, device, 'lang');
+    await press(page, device, 'preset.wan_720p');
+    await press(page, device, 'nav.recommend');
+    await setField(page, device, 'rec.clips_day', '200');
+    await page.evaluate(() => window.xuanka.recordText(true));
+    await settle(page);
+    const text = (await state(page)).drawn_text.join('\n');
+    const line = zh ? /每天 200 段视频 → (\d+) × / : /200 clips a day -> (\d+) x /;
+    expect(line.test(text), `no clips-a-day line: ${text.slice(0, 600)}`);
+    await ensureVisible(page, device, 'rec.option.0');
+    await screenshot(page, `${device.name}-${zh ? 'zh' : 'en'}-recommend-wan-200-clips`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+  }
 });
 
 // Issue 39 item 6: a short job's energy reads as what it is, not "0 度" beside a price.
