@@ -194,7 +194,7 @@ TEST_CASE("share link: every validation case's scenario survives the form and th
   // shared as a link, reopened and read back: the whole normalised contract must be equal.
   int compared = 0, inline_other = 0;
   for (const char* file : {"validation_public.jsonl", "validation_llm_own.jsonl", "validation_measured.jsonl", "validation_serving_public.jsonl", "validation_serving_own.jsonl",
-                           "validation_vision_public.jsonl", "validation_vision_own.jsonl"}) {
+                           "validation_vision_public.jsonl", "validation_vision_own.jsonl", "validation_video_own.jsonl"}) {
     std::istringstream lines(test::read_text(std::string(XUANKA_VECTORS_DIR) + "/" + file));
     for (std::string line; std::getline(lines, line);) {
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
