@@ -583,7 +583,34 @@ std::vector<CardRun> vision_lineup(const Scenario& s, const Catalog& catalog) {
     if (!card) continue;
     Scenario t = s;
     t.gpu = card;
-    out.push_back({card, estimate(t)});
+    out.push_back({card, estimate(t), 1, std::nullopt, t});
+  }
+  return out;
+}
+
+std::vector<CardRun> video_lineup(const Scenario& s, const Catalog& catalog, OfferKind offer) {
+  std::vector<CardRun> out;
+  if (s.model.kind != ModelKind::video || !s.video || !s.model.video || s.task != Task::inference) return out;
+  static const char* const kCards[] = {"nvidia-h20-96gb", "nvidia-h200-sxm-141gb", "nvidia-l20", "nvidia-l40s", "nvidia-rtx-4090",
+                                       "nvidia-a800-sxm4-80gb", "huawei-ascend-910b2", "huawei-ascend-910c"};
+  Constraints c;
+  c.max_cards = hw::kCardsPerNode;
+  long runs = 0;
+  for (const char* id : kCards) {
+    const Accelerator* card = catalog.find_accelerator(id);
+    if (!card) continue;
+    CardRun run{card, {}, 0, std::nullopt, s};
+    const std::vector<Trial> t = video_trials(s, *card, c, runs);
+    if (!t.empty()) {
+      run.estimate = t.front().e;
+      run.scenario = t.front().s;
+      run.cards = t.front().s.parallel.gpus;
+      CostInputs ci;
+      ci.offer = offer;
+      ci.cards = run.cards;
+      run.rent_cny_per_hour = cost(*card, nullptr, ci, std::nullopt).rent_cny_per_hour;
+    }
+    out.push_back(run);
   }
   return out;
 }

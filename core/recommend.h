@@ -80,8 +80,15 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
 struct CardRun {
   const Accelerator* card = nullptr;
   Estimate estimate;
+  int cards = 1;                            // video: the cards one clip runs on
+  std::optional<double> rent_cny_per_hour;  // video: those cards' rent, of the kind of offer asked
+  Scenario scenario;                        // video: the layout found (offload, encoders, FSDP and split)
 };
 std::vector<CardRun> vision_lineup(const Scenario& s, const Catalog& catalog);
+// The same video clip on the cards its buyers weigh (H20, H200, L20, L40S, RTX 4090, A800, Ascend
+// 910B, 910C), each in the fastest layout on the fewest cards that hold it (Recommend's search);
+// no estimate where none fits 8 cards.
+std::vector<CardRun> video_lineup(const Scenario& s, const Catalog& catalog, OfferKind offer);
 // What caps a vision estimate's camera streams: "decoder" (the card's video decoders), "model"
 // (its frames/s), "unknown" (no source for the card's decoders: the model's count), or "" when
 // there are no streams.

@@ -112,6 +112,7 @@ struct Derived {
   std::vector<core::ServingPoint> serving_curve;  // per-user speed vs per-card throughput (LLM inference)
   std::optional<core::HostSizing> host;           // servers, disk and network around the cards
   std::vector<core::CardRun> vision_lineup;       // a vision job on the cards its buyers weigh
+  std::vector<core::CardRun> video_lineup;        // a video clip on the cards its buyers weigh
   std::vector<core::RunConfig> run_configs;       // one per framework the scenario can be written for
   std::optional<core::CostResult> cost;
   std::optional<double> cny_per_mtok;  // LLM serving: rent per million tokens of the replica that makes them

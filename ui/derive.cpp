@@ -177,6 +177,7 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   if (d.estimate->fits && !*d.estimate->fits) d.fixes = core::fixes_to_fit(d.scenario, catalog);
   d.host = core::size_host(d.scenario, *d.estimate);
   d.vision_lineup = core::vision_lineup(d.scenario, catalog);
+  d.video_lineup = core::video_lineup(d.scenario, catalog, ci.offer);
   d.run_configs.clear();
   for (const std::string& fw : core::run_config_frameworks(d.scenario)) {
     core::RunConfig rc;

@@ -846,6 +846,31 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         label_value(ctx, tr(L, Str::vid_cost_clip), core::format_cny(*dv.cost->rent_cny_per_hour * *e.s_per_clip / 3600.0, L));
       }
       track(ctx, "est.video");
+      // The same clip on the cards a studio weighs (an H20 box or a 910B box?), each in its
+      // fastest layout on the fewest cards that hold it: time per clip, clips a day per card, rent.
+      if (!dv.video_lineup.empty()) {
+        heading(ctx, tr(L, Str::vis_lineup));
+        for (const core::CardRun& run : dv.video_lineup) {
+          std::string name = run.card->name_in(L);
+          if (run.card == s.gpu) name = fill_slots(tr(L, Str::vis_lineup_this), {name});
+          const core::Estimate& x = run.estimate;
+          if (!x.s_per_clip) {
+            text_disabled(ctx, fill_slots(tr(L, Str::vid_lineup_none), {name}).c_str());
+            continue;
+          }
+          const std::string rent = run.rent_cny_per_hour ? core::format_cny(*run.rent_cny_per_hour * *x.s_per_clip / 3600.0, L) : "—";
+          // How it fits: offloading, the encoders on the CPU, FSDP with the clip split over cards.
+          const core::Scenario& lay = run.scenario;
+          std::string how;
+          if (lay.video && lay.video->offload != core::ImageOffload::none) how = tr_key(L, core::info(lay.video->offload).label);
+          if (lay.video && lay.video->encoders_cpu) how += (how.empty() ? "" : " · ") + std::string(tr(L, Str::vid_encoders_cpu));
+          if (lay.parallel.gpus > 1 && lay.video) how = std::string("FSDP + ") + tr_key(L, core::info(lay.video->sequence_parallel).label);
+          if (!how.empty()) name += " (" + how + ")";
+          text_wrapped(ctx, fill_slots(tr(L, Str::vid_lineup_row), {name, std::to_string(run.cards), duration_text(L, *x.s_per_clip / 86400.0),
+                                                                     core::format_sig(86400.0 / *x.s_per_clip / run.cards, 3), rent}).c_str());
+        }
+        track(ctx, "est.video_lineup");
+      }
     } else if (e.it_per_s) {
       label_value(ctx, tr(L, Str::vid_train_step), core::format_sig(1.0 / *e.it_per_s, 3) + " " + tr(L, Str::seconds));
       if (e.train_s) {

@@ -614,6 +614,12 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
                              {"limit", core::streams_limit(run.estimate)}});
          }
          r["vision_lineup"] = lineup;
+         json vlineup = json::array();  // the video clip on the cards buyers weigh, as Estimate lists them
+         for (const auto& run : d.video_lineup) {
+           vlineup.push_back({{"card", run.card->id}, {"cards", run.cards},
+                              {"s_per_clip", run.estimate.s_per_clip ? json(*run.estimate.s_per_clip) : json(nullptr)}});
+         }
+         r["video_lineup"] = vlineup;
          if (d.cost && d.cost->break_even_months) r["break_even_months"] = *d.cost->break_even_months;
          if (d.cost && d.cost->rent_cny_per_hour) {
            r["rent_cny_per_hour"] = *d.cost->rent_cny_per_hour;  // all cards, VAT included

@@ -69,6 +69,13 @@ for (const device of [DESKTOP, PHONE]) {
       if (task === 'inference') {
         expect(s.results.s_per_clip > 600 && s.results.clips_per_hour > 0, `clip ${JSON.stringify(s.results)}`);
         expect(Math.abs(s.results.clips_per_hour * s.results.s_per_clip - 3600) < 1e-6 * 3600, 'one card: clips per hour = 3600 / s per clip');
+        // The same clip on the cards a studio weighs: the H20's line repeats the estimate (one card
+        // holds it whole); the RTX 4090 takes it only with offloading or split over cards.
+        const lineup = Object.fromEntries(s.results.video_lineup.map((r) => [r.card, r]));
+        expect(['nvidia-h20-96gb', 'nvidia-rtx-4090', 'huawei-ascend-910b2', 'nvidia-l20'].every((c) => lineup[c]), `lineup ${JSON.stringify(s.results.video_lineup)}`);
+        expect(lineup['nvidia-h20-96gb'].cards === 1 && Math.abs(lineup['nvidia-h20-96gb'].s_per_clip - s.results.s_per_clip) < 1e-6 * s.results.s_per_clip,
+               `H20 line ${JSON.stringify(lineup['nvidia-h20-96gb'])} against ${s.results.s_per_clip}`);
+        expect(lineup['nvidia-rtx-4090'].s_per_clip > 0, `RTX 4090 line ${JSON.stringify(lineup['nvidia-rtx-4090'])}`);
       } else {
         expect(s.results.it_per_s > 0 && s.results.train_s > 0, `training ${JSON.stringify(s.results)}`);
       }
