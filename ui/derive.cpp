@@ -196,7 +196,9 @@ void recompute(AppState& state, const core::Catalog& catalog) {
   if (cost_inputs_ok) d.cost.reset();
   if (d.scenario.gpu && cost_inputs_ok) {
     ci.cards = d.scenario.parallel.gpus;
-    const std::optional<double> hours = d.estimate->days ? std::optional<double>(*d.estimate->days * 24.0) : std::nullopt;
+    // A video clip is a job of its own: its cost is one clip's (rented, and owned: depreciation + power).
+    const std::optional<double> hours = d.estimate->days ? std::optional<double>(*d.estimate->days * 24.0)
+                                      : d.estimate->s_per_clip ? std::optional<double>(*d.estimate->s_per_clip / 3600.0) : std::nullopt;
     d.cost = core::cost(*d.scenario.gpu, region, ci, hours);
   }
   d.cny_per_mtok.reset();

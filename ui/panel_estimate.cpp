@@ -842,8 +842,11 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       range_row(ctx, FigureGroup::video_speed, *e.s_per_clip, std::string(" ") + tr(L, Str::seconds));
       label_value(ctx, tr(L, Str::vid_step), core::format_sig(1.0 / *e.it_per_s, 3) + " " + tr(L, Str::seconds));
       label_value(ctx, tr(L, Str::vid_per_hour), core::format_sig(*e.clips_per_hour, 3));
-      if (dv.cost && dv.cost->rent_cny_per_hour) {
-        label_value(ctx, tr(L, Str::vid_cost_clip), core::format_cny(*dv.cost->rent_cny_per_hour * *e.s_per_clip / 3600.0, L));
+      if (dv.cost && (dv.cost->job_rent_cny || dv.cost->job_own_cny)) {
+        std::string c;
+        if (dv.cost->job_rent_cny) c += core::format_cny(*dv.cost->job_rent_cny, L) + " " + tr(L, Str::rented);
+        if (dv.cost->job_own_cny) c += (c.empty() ? "" : " · ") + core::format_cny(*dv.cost->job_own_cny, L) + " " + tr(L, Str::owned);
+        label_value(ctx, tr(L, Str::vid_cost_clip), c);
       }
       track(ctx, "est.video");
       // The same clip on the cards a studio weighs (an H20 box or a 910B box?), each in its
