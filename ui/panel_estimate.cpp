@@ -146,6 +146,29 @@ bool draw_presets(AppState& state, FrameCtx& ctx) {
 }
 
 // [SECTION] inputs
+// The training rows an image or video denoiser shares: precision, optimizer, LoRA, batches, recompute.
+bool denoiser_training_rows(FrameCtx& ctx, Lang L, ScenarioForm& f, bool lora) {
+  bool changed = combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
+  changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
+  if (lora) {
+    changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
+    changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
+  }
+  changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
+  changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
+  changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
+                       {{"none", tr(L, Str::recompute_none)}, {"full", tr(L, Str::recompute_full)}});
+  return changed;
+}
+std::vector<Choice> default_on_off(Lang L) { return {{"", tr(L, Str::default_word)}, {"on", tr(L, Str::on_word)}, {"off", tr(L, Str::off_word)}}; }
+// The stored format of the weights, or the contract's default.
+bool weights_row(FrameCtx& ctx, Lang L, ScenarioForm& f) {
+  std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
+  for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
+  return combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
+}
+
+// [SECTION] inputs
 bool draw_inputs(AppState& state, FrameCtx& ctx) {
   const Lang L = state.lang;
   ScenarioForm& f = state.estimate.form;
@@ -231,34 +254,20 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= number_row(ctx, "est.vid_res", tr(L, Str::img_resolution), f.vid_resolution);
     changed |= number_row(ctx, "est.vid_frames", tr(L, Str::vid_frames), f.vid_frames);
     if (train) {
-      changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
-      changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
-      if (lora) {
-        changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
-        changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
-      }
-      changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
-      changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
-      changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
-                           {{"none", tr(L, Str::recompute_none)}, {"full", tr(L, Str::recompute_full)}});
+      changed |= denoiser_training_rows(ctx, L, f, lora);
       changed |= number_row(ctx, "est.vid_train_steps", tr(L, Str::img_train_steps), f.vid_train_steps);
       changed |= check_row(ctx, "est.vid_cache_latents", tr(L, Str::img_cache_latents), f.vid_cache_latents);
       changed |= check_row(ctx, "est.vid_cache_text", tr(L, Str::img_cache_text), f.vid_cache_text);
     } else {
       changed |= number_row(ctx, "est.vid_fps", tr(L, Str::vid_fps), f.vid_fps);
       changed |= number_row(ctx, "est.vid_steps", tr(L, Str::img_steps), f.vid_steps);
-      changed |= combo_row(ctx, "est.vid_cfg", tr(L, Str::img_cfg), f.vid_cfg,
-                           {{"", tr(L, Str::default_word)}, {"on", tr(L, Str::on_word)}, {"off", tr(L, Str::off_word)}});
+      changed |= combo_row(ctx, "est.vid_cfg", tr(L, Str::img_cfg), f.vid_cfg, default_on_off(L));
       changed |= combo_row(ctx, "est.vid_offload", tr(L, Str::img_offload), f.vid_offload, enum_choices<core::ImageOffload>(L));
       changed |= check_row(ctx, "est.vid_enc_cpu", tr(L, Str::vid_encoders_cpu), f.vid_encoders_cpu);
       changed |= combo_row(ctx, "est.vid_vae", tr(L, Str::img_vae), f.vid_vae_decode,
                            {{"full", tr(L, Str::vae_full)}, {"tiled", tr(L, Str::vae_tiled)}});
     }
-    if (!train || lora) {
-      std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
-      for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
-      changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
-    }
+    if (!train || lora) changed |= weights_row(ctx, L, f);
     changed |= combo_row(ctx, "est.vid_attn", tr(L, Str::vid_attention), f.vid_attention, enum_choices<core::VideoAttention>(L));
     changed |= number_row(ctx, "est.vid_swap", tr(L, Str::vid_swap), f.vid_blocks_to_swap);
     changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
@@ -273,16 +282,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     const bool lora = f.task == "lora" || f.task == "qlora";
     changed |= number_row(ctx, "est.img_res", tr(L, Str::img_resolution), f.img_resolution);
     if (train) {
-      changed |= combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
-      changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
-      if (lora) {
-        changed |= number_row(ctx, "est.lora_rank", tr(L, Str::lora_rank), f.lora_rank);
-        changed |= combo_row(ctx, "est.lora_targets", tr(L, Str::lora_targets), f.lora_targets, enum_choices<core::LoraTargets>(L));
-      }
-      changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
-      changed |= number_row(ctx, "est.global_batch", tr(L, Str::global_batch), f.global_batch);
-      changed |= combo_row(ctx, "est.recompute", tr(L, Str::recompute), f.recompute,
-                           {{"none", tr(L, Str::recompute_none)}, {"full", tr(L, Str::recompute_full)}});
+      changed |= denoiser_training_rows(ctx, L, f, lora);
       changed |= number_row(ctx, "est.img_train_steps", tr(L, Str::img_train_steps), f.img_train_steps);
       changed |= check_row(ctx, "est.img_cache_latents", tr(L, Str::img_cache_latents), f.img_cache_latents);
       changed |= check_row(ctx, "est.img_cache_text", tr(L, Str::img_cache_text), f.img_cache_text);
@@ -292,17 +292,12 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     } else {
       changed |= number_row(ctx, "est.img_batch", tr(L, Str::img_batch), f.img_batch);
       changed |= number_row(ctx, "est.img_steps", tr(L, Str::img_steps), f.img_steps);
-      changed |= combo_row(ctx, "est.img_cfg", tr(L, Str::img_cfg), f.img_cfg,
-                           {{"", tr(L, Str::default_word)}, {"on", tr(L, Str::on_word)}, {"off", tr(L, Str::off_word)}});
+      changed |= combo_row(ctx, "est.img_cfg", tr(L, Str::img_cfg), f.img_cfg, default_on_off(L));
       changed |= combo_row(ctx, "est.img_runtime", tr(L, Str::img_runtime), f.img_runtime, enum_choices<core::Runtime>(L));
       changed |= combo_row(ctx, "est.img_vae", tr(L, Str::img_vae), f.img_vae_decode, enum_choices<core::VaeDecode>(L));
       changed |= combo_row(ctx, "est.img_offload", tr(L, Str::img_offload), f.img_offload, enum_choices<core::ImageOffload>(L));
     }
-    if (!train || lora) {
-      std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
-      for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
-      changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
-    }
+    if (!train || lora) changed |= weights_row(ctx, L, f);
     changed |= check_row(ctx, "est.flash", tr(L, Str::flash_attention), f.flash_attention);
     changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
     if (train) {
@@ -326,11 +321,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     for (const char* x : {"fp32", "bf16", "fp16"}) ad.push_back({x, tr_key(L, core::info(*core::from_word<core::WeightFormat>(x)).label)});
     changed |= combo_row(ctx, "est.lora_dtype", tr(L, Str::lora_dtype), f.lora_dtype, ad);
   }
-  if (infer || lora) {
-    std::vector<Choice> w = {{"", tr(L, Str::default_word)}};
-    for (const Choice& c : enum_choices<core::WeightFormat>(L)) w.push_back(c);
-    changed |= combo_row(ctx, "est.weights", tr(L, Str::weights_format), f.weights, w);
-  }
+  if (infer || lora) changed |= weights_row(ctx, L, f);
   if (!infer) {
     changed |= number_row(ctx, "est.seq_len", tr(L, Str::seq_len), f.seq_len);
     changed |= number_row(ctx, "est.micro_batch", tr(L, Str::micro_batch), f.micro_batch);
