@@ -440,7 +440,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     q.vp = static_cast<int>(pr.num("vp", false, 1, kMaxSplit, true).value_or(1));
     q.ep_overlap = pr.boolean("ep_overlap", false).value_or(false);
     // Image generation and vision run each card on the whole model (diffusers', kohya's and the
-    // vision runtimes' data parallelism, with ZeRO/FSDP sharding for training): core/estimator_image.cpp
+    // vision runtimes' data parallelism, with ZeRO/FSDP sharding for training): core/estimator_diffusion.cpp
     // models no tensor, pipeline, context or expert split, so a split is refused by name (it was
     // taken silently, shrinking the default global batch; found by tests/hostile/pages.mjs).
     if (kind != ModelKind::llm) {

@@ -1,5 +1,6 @@
-// The image-generation and vision estimator (core layer), called by estimate() for models of
-// kind diffusion and vision. Internal to core.
+// The image-generation and vision estimators (core layer: core/estimator_diffusion.cpp,
+// core/estimator_vision.cpp), called by estimate() for models of kind diffusion and vision.
+// Internal to core.
 #pragma once
 #include "core/estimator.h"
 

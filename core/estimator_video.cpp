@@ -13,7 +13,7 @@ namespace xuanka::core {
 
 // [SECTION] constants — each named, with its source.
 namespace {
-// Host time to dispatch one kernel from eager PyTorch (core/estimator_image.cpp kDispatchS: 30-35 us
+// Host time to dispatch one kernel from eager PyTorch (core/estimator_diffusion.cpp kDispatchS: 30-35 us
 // in our H200 VM for diffusers' denoisers, whose blocks run as much Python per kernel as these).
 constexpr double kDispatchS = 30e-6;
 // Attention kernels, against the card's sustained GEMM rate (its measured large-GEMM rate, the
@@ -28,7 +28,7 @@ constexpr double kDispatchS = 30e-6;
 // table ran it on Hopper) reaches 0.6 of a full-rate Hopper's peak at head dim 128 and 8k-16k
 // tokens (arXiv:2407.08608 Fig. 5: 600-660 of 989 TFLOP/s), again at most 0.7 of the card's GEMM
 // rate; it builds for Hopper only, so elsewhere FlashAttention-2 runs. (core/estimator.cpp and
-// estimator_image.cpp still take hw::attention_efficiency's share of peak.)
+// estimator_diffusion.cpp still take hw::attention_efficiency's share of peak.)
 constexpr double kAttentionOfGemm = 0.7;
 constexpr double kFullRateHopperFlops = 989e12;
 constexpr double kFa2HopperShare = 0.35;
@@ -280,7 +280,7 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
     // The VAE decode on one card (Wan decodes on rank 0 only: wan/text2video.py "if self.rank == 0:
     // videos = self.vae.decode(x0)"): its convolutions' FLOPs per output pixel and frame, at the
     // fp32 CUDA-core rate for an fp32 VAE (Wan's WanVAE dtype=torch.float; as SDXL's upcast VAE in
-    // core/estimator_image.cpp) or the 16-bit rate, at a convolution's share of a GEMM's
+    // core/estimator_diffusion.cpp) or the 16-bit rate, at a convolution's share of a GEMM's
     // (kDenoiserEfficiency there, 0.7).
     const double vae_rate = v.vae_bytes >= 4 ? a.peak_flops(Precision::fp32).value_or(*peak / 8) * 0.7 : linear_rate * 0.7;
     const double vae = v.decode_flops_per_px * g.pixels * g.frames / vae_rate;
@@ -292,7 +292,7 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
     return;
   }
   // Training: forward, backward (twice a forward; a LoRA's frozen base needs no weight gradients:
-  // once) and, with checkpointing, one more forward (as core/estimator_image.cpp counts them); the
+  // once) and, with checkpointing, one more forward (as core/estimator_diffusion.cpp counts them); the
   // encoders and the VAE encoder when inputs are not cached.
   const bool lora = s.task == Task::lora;
   const double passes = 1.0 + (lora ? 1.0 : 2.0) + (s.recompute == Recompute::full ? 1.0 : 0.0);
@@ -304,7 +304,7 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
   }
   if (!o.cache_latents) step += clips * v.encode_flops_per_px * g.pixels * g.frames / (linear_rate * 0.7);
   // Gradient accumulation over micro-steps, and the optimizer once per step: memory-bound, each
-  // trained parameter's value, gradient and states read and written (core/estimator_image.cpp).
+  // trained parameter's value, gradient and states read and written (core/estimator_diffusion.cpp).
   const double micro_steps = std::max(1.0, static_cast<double>(s.global_batch) / (s.micro_batch * P));
   step *= micro_steps;
   if (s.parallel.offload == Offload::none) {

@@ -1,6 +1,6 @@
 // Tests of the image-generation and vision estimator: figures derived by hand from the catalog's
 // per-sample facts (scripts/data/diffusion_arch.py, vision_arch.py) and the mechanisms cited in
-// core/estimator_image.cpp; the validation gates on published image and vision figures.
+// core/estimator_diffusion.cpp and estimator_vision.cpp; the validation gates on published image and vision figures.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -401,7 +401,7 @@ TEST_CASE("strings: every notice code in core and every enum label has zh and en
   // Notice codes: every notice("code", ...) in core's sources.
   std::set<std::string> codes;
   const std::regex call("(?:notice|said)\\(\\s*\"([a-z0-9_]+)\"");  // said(): core::fixes_to_fit
-  for (const char* f : {"estimator.cpp", "estimator_image.cpp", "recommend.cpp", "cost.cpp", "contract.cpp", "catalog.cpp", "overlay.cpp", "smi_parse.cpp"}) {
+  for (const char* f : {"estimator.cpp", "estimator_diffusion.cpp", "estimator_vision.cpp", "estimator_video.cpp", "recommend.cpp", "fixes.cpp", "serving_plan.cpp", "cost.cpp", "contract.cpp", "catalog.cpp", "overlay.cpp", "smi_parse.cpp", "host.cpp", "porting.cpp"}) {
     const std::string text = test::read_text(std::string(XUANKA_SOURCE_DIR) + "/core/" + f);
     for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it) codes.insert((*it)[1]);
   }

@@ -3,7 +3,7 @@
 MiB = 2^20 bytes; NVIDIA's "MB" in its tuning guides is the same binary unit: "40 MB" on A100 is
 the 41,943,040 bytes deviceQuery prints). What the product enables, not the whole die (A100's
 GA100 has 48 MiB, the product 40; AD102 has 96, the RTX 4090 72). The estimator keeps a fused
-vision engine's activations on chip when its batch's live set fits (core/estimator_image.cpp).
+vision engine's activations on chip when its batch's live set fits (core/estimator_vision.cpp).
 
 Only primary sources: a CUDA tuning guide, a deviceQuery / device-properties dump of the named
 product in a public file, or for Ascend the SoC's own CANN platform configuration (`l2_size` in
