@@ -244,7 +244,11 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
     return changed;
   }
-  changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, enum_choices<core::Task>(L));
+  std::vector<Choice> tasks = enum_choices<core::Task>(L);
+  if (kind == "video") {  // a video generator serves, or trains LoRA or all weights (the contract refuses the rest)
+    tasks.erase(std::remove_if(tasks.begin(), tasks.end(), [](const Choice& c) { return c.word == "pretrain" || c.word == "qlora"; }), tasks.end());
+  }
+  changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, tasks);
   changed |= card_row(state, ctx);
   if (kind == "video") {
     // A video generator (SCENARIO.md "video"): the clip, the sampler, and how cards and memory
