@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/diag.h"
+#include "core/json_reader.h"
 #include "core/validation.h"
 
 namespace xuanka::core {

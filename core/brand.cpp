@@ -2,6 +2,7 @@
 #include "core/brand.h"
 
 #include "core/overlay.h"
+#include "core/json_reader.h"
 
 namespace xuanka::core {
 

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/format.h"
+#include "core/json_reader.h"
 
 namespace xuanka::core {
 

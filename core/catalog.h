@@ -8,11 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "core/diag.h"
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/diagnostic.h"
 #include "core/enums.h"
 #include "core/lang.h"
 
 namespace xuanka::core {
+
+class ObjectReader;  // core/json_reader.h
 
 struct Support {
   std::string level;  // yes | partial | no | unknown

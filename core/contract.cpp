@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/format.h"
+#include "core/json_reader.h"
 
 namespace xuanka::core {
 

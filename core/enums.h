@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "core/diag.h"
 
 namespace xuanka::core {
 
@@ -187,27 +186,6 @@ std::string words_text() {
   std::string s;
   for (const auto& r : EnumTable<E>::rows()) s += (s.empty() ? "" : " | ") + std::string(r.word);
   return s;
-}
-// Reads an enum word at `key`, one of `allowed` (empty: any value of E); anything else is an
-// error naming the allowed words.
-template <class E>
-std::optional<E> read_enum(ObjectReader& r, const char* key, bool required, std::initializer_list<E> allowed = {}) {
-  std::string list = allowed.size() == 0 ? words_text<E>() : "";
-  for (E a : allowed) list += (list.empty() ? "" : " | ") + std::string(word(a));
-  const nlohmann::json* v = r.get(key);
-  if (!v) {
-    if (required && r.ok()) r.error(key, "required, one of " + list + ", is missing");
-    return std::nullopt;
-  }
-  if (v->is_string()) {
-    if (auto e = from_word<E>(v->get<std::string>())) {
-      bool ok = allowed.size() == 0;
-      for (E a : allowed) ok |= a == *e;
-      if (ok) return e;
-    }
-  }
-  r.error(key, "expected one of " + list + ", found " + describe(*v));
-  return std::nullopt;
 }
 
 }  // namespace xuanka::core

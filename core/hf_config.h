@@ -4,7 +4,7 @@
 #pragma once
 #include <string_view>
 
-#include "core/diag.h"
+#include "core/json_reader.h"
 #include "nlohmann/json.hpp"
 
 namespace xuanka::core {

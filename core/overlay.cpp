@@ -1,5 +1,6 @@
 // Vendor overlay validation and merge (core layer).
 #include "core/overlay.h"
+#include "core/json_reader.h"
 
 #include <cctype>
 

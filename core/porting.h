@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/catalog.h"
-#include "core/diag.h"
+#include "core/json_reader.h"
 #include "core/scenario.h"
 
 namespace xuanka::core {

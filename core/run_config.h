@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/diag.h"
+#include "core/json_reader.h"
 #include "core/notice.h"
 #include "core/scenario.h"
 

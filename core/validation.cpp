@@ -1,5 +1,6 @@
 // Validation cases (core layer): ../shared/SCENARIO.md "Validation case".
 #include "core/validation.h"
+#include "core/json_reader.h"
 
 #include <cmath>
 #include <sstream>

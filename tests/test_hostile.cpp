@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/contract.h"
-#include "core/diag.h"
+#include "core/json_reader.h"
 #include "core/estimator.h"
 #include "core/overlay.h"
 #include "core/smi_parse.h"

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/cost.h"
-#include "core/diag.h"
+#include "core/json_reader.h"
 #include "core/search.h"
 #include "core/format.h"
 #include "imgui.h"

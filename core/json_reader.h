@@ -1,5 +1,6 @@
-// Diagnostics and a path-tracking JSON reader (core layer): every problem in one pass, each
-// naming the JSON path, what was expected and what was found. Unknown keys are errors.
+// A path-tracking JSON reader (core layer): every problem in one pass, each a Diagnostic
+// (core/diagnostic.h) naming the JSON path, what was expected and what was found. Unknown keys are
+// errors. read_enum reads a contract word through core/enums.h's tables.
 #pragma once
 #include <cmath>
 #include <initializer_list>
@@ -11,14 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/diagnostic.h"
+#include "core/enums.h"
+
 namespace xuanka::core {
 
-struct Diagnostic {
-  std::string path;      // JSON path, e.g. "accelerators[3].memory_gib"
-  std::string message;   // what was expected and what was found
-  std::string text() const { return path + ": " + message; }
-};
-using Diagnostics = std::vector<Diagnostic>;
 
 // A short rendering of a JSON value for messages ("\"abc\"", "3", "null", "an object").
 std::string describe(const nlohmann::json& v);
@@ -75,5 +73,27 @@ class ObjectReader {
   bool is_object_;
   std::set<std::string> read_;
 };
+
+// Reads an enum word at `key`, one of `allowed` (empty: any value of E); anything else is an
+// error naming the allowed words.
+template <class E>
+std::optional<E> read_enum(ObjectReader& r, const char* key, bool required, std::initializer_list<E> allowed = {}) {
+  std::string list = allowed.size() == 0 ? words_text<E>() : "";
+  for (E a : allowed) list += (list.empty() ? "" : " | ") + std::string(word(a));
+  const nlohmann::json* v = r.get(key);
+  if (!v) {
+    if (required && r.ok()) r.error(key, "required, one of " + list + ", is missing");
+    return std::nullopt;
+  }
+  if (v->is_string()) {
+    if (auto e = from_word<E>(v->get<std::string>())) {
+      bool ok = allowed.size() == 0;
+      for (E a : allowed) ok |= a == *e;
+      if (ok) return e;
+    }
+  }
+  r.error(key, "expected one of " + list + ", found " + describe(*v));
+  return std::nullopt;
+}
 
 }  // namespace xuanka::core

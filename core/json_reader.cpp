@@ -1,5 +1,5 @@
 // Path-tracking JSON reader (core layer).
-#include "core/diag.h"
+#include "core/json_reader.h"
 
 #include <algorithm>
 #include <cstdio>
