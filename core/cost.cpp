@@ -237,4 +237,15 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   return r;
 }
 
+OutputCost output_cost(const CostResult& c, const Scenario& s, const Estimate& e) {
+  OutputCost o;
+  if (!c.rent_cny_per_hour || s.task != Task::inference) return o;
+  const double cards = std::max(1, s.parallel.gpus);
+  if (s.model.kind == ModelKind::diffusion && e.images_per_s && *e.images_per_s > 0) {
+    o.cny_per_1000_images = *c.rent_cny_per_hour / (cards * *e.images_per_s * 3600.0) * 1000.0;
+  }
+  if (s.model.kind == ModelKind::video && e.s_per_clip) o.cny_per_clip = *c.rent_cny_per_hour * *e.s_per_clip / 3600.0;
+  return o;
+}
+
 }  // namespace xuanka::core

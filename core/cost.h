@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/catalog.h"
+#include "core/estimator.h"
 #include "core/notice.h"
 
 namespace xuanka::core {
@@ -91,5 +92,13 @@ ServerClass server_class(const Accelerator& card);
 // The defaults, exposed for the interface's "why".
 double default_server_cny(ServerClass c);
 double host_power_w_per_node(ServerClass c, double card_tdp_w);  // W besides the cards, per 8-card server
+
+// What one unit of a generator's output costs at the rent of all the scenario's cards (issue 37:
+// one place for the page's and the CLI's figure): 1,000 images of an image generator serving
+// (images/s is per card), one clip of a video generator; none without a rent or an output rate.
+struct OutputCost {
+  std::optional<double> cny_per_1000_images, cny_per_clip;
+};
+OutputCost output_cost(const CostResult& c, const Scenario& s, const Estimate& e);
 
 }  // namespace xuanka::core

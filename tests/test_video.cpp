@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/contract.h"
+#include "core/cost.h"
 #include "core/recommend.h"
 #include "core/validation.h"
 #include "vectors_io.h"
@@ -103,6 +104,34 @@ TEST_CASE("video: what makes Wan 2.1 14B at 720p fit a 24 GB card, each fix esti
   }
   CHECK(sequential);
   CHECK(cards);
+}
+
+TEST_CASE("video and image: what a clip and 1,000 images cost at the lease rent (core output_cost, the page's and the CLI's)") {
+  // A clip: the rent of all the clip's cards for its time (the H200's typical lease rent, per
+  // card-hour, from the catalog's offers; no region: no VAT added). 1,000 images: the rent of the
+  // cards over the images they make in an hour (images/s is per card).
+  const Accelerator& h200 = *cat().find_accelerator("nvidia-h200-sxm-141gb");
+  REQUIRE(h200.market);
+  REQUIRE(h200.market->price(OfferKind::lease));
+  const double lease = h200.market->price(OfferKind::lease)->typical;
+  Scenario s = scenario({{"model", "wan2.1-t2v-14b"}, {"task", "inference"}, {"gpu", "nvidia-h200-sxm-141gb"}, {"parallel", {{"gpus", 2}, {"zero", 3}}}});
+  const Estimate e = estimate(s);
+  CostInputs ci;
+  ci.cards = 2;
+  const CostResult c = cost(h200, nullptr, ci, std::nullopt);
+  REQUIRE(c.rent_cny_per_hour);
+  CHECK_THAT(*c.rent_cny_per_hour, WithinRel(2 * lease, 1e-12));
+  REQUIRE(e.s_per_clip);
+  CHECK_THAT(*output_cost(c, s, e).cny_per_clip, WithinRel(2 * lease * *e.s_per_clip / 3600, 1e-12));
+  CHECK(!output_cost(c, s, e).cny_per_1000_images);
+  Scenario img = scenario({{"model", "sdxl"}, {"task", "inference"}, {"gpu", "nvidia-h200-sxm-141gb"}});
+  const Estimate ei = estimate(img);
+  ci.cards = 1;
+  const CostResult c1 = cost(h200, nullptr, ci, std::nullopt);
+  REQUIRE(ei.images_per_s);
+  CHECK_THAT(*output_cost(c1, img, ei).cny_per_1000_images, WithinRel(lease / (*ei.images_per_s * 3600) * 1000, 1e-12));
+  // Training has no unit of output here (its job cost is the cost model's).
+  CHECK(!output_cost(c1, scenario({{"model", "sdxl"}, {"task", "lora"}, {"gpu", "nvidia-h200-sxm-141gb"}}), ei).cny_per_1000_images);
 }
 
 TEST_CASE("video: Wan 2.1 1.3B at 480p fits an RTX 4090 with everything resident") {

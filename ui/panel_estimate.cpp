@@ -888,9 +888,8 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       if (e.latency_ms) label_value(ctx, tr(L, Str::img_call), core::format_sig(*e.latency_ms / 1e3, 3) + " " + tr(L, Str::seconds));
       if (s.task == core::Task::inference) {
         label_value(ctx, tr(L, Str::img_per_hour), core::format_grouped(*e.images_per_s * 3600));
-        if (dv.cost && dv.cost->rent_cny_per_hour) {
-          const double per_image = *dv.cost->rent_cny_per_hour / s.parallel.gpus / (*e.images_per_s * 3600);
-          label_value(ctx, tr(L, Str::img_cost_1000), core::format_cny(per_image * 1000, L));
+        if (dv.cost) {
+          if (const auto per_1000 = core::output_cost(*dv.cost, s, e).cny_per_1000_images) label_value(ctx, tr(L, Str::img_cost_1000), core::format_cny(*per_1000, L));
         }
       } else {
         label_value(ctx, tr(L, Str::throughput), core::format_sig(*e.images_per_s, 3) + " / s · " + core::format_sig(*e.s_per_image, 3) + " " +

@@ -194,6 +194,17 @@ int cmd_estimate(int argc, char** argv) {
     print_range("compute.it_per_s", "it/s", 1.0);
     print_range("compute.train_s", "h for the training steps", 1.0 / 3600);
   }
+  if (s.gpu && s.task == Task::inference && (s.model.kind == ModelKind::diffusion || s.model.kind == ModelKind::video)) {
+    // A unit of output at the card's lease rent (core/cost.h output_cost; the page prices the kind
+    // of offer and region the user picks).
+    CostInputs ci;
+    ci.cards = s.parallel.gpus;
+    const CostResult c = cost(*s.gpu, nullptr, ci, std::nullopt);
+    const OutputCost oc = output_cost(c, s, e);
+    const std::string rent = c.rent_cny_per_hour ? format_sig(*c.rent_cny_per_hour, 4) : "";
+    if (oc.cny_per_1000_images) std::printf("cost: CNY %s per 1,000 images at the lease rent of %d card(s), CNY %s/h\n", format_sig(*oc.cny_per_1000_images, 4).c_str(), s.parallel.gpus, rent.c_str());
+    if (oc.cny_per_clip) std::printf("cost: CNY %s per clip at the lease rent of %d card(s), CNY %s/h\n", format_sig(*oc.cny_per_clip, 4).c_str(), s.parallel.gpus, rent.c_str());
+  }
   if (e.max_context_tokens) std::printf("largest context at this batch: %s tokens (%s)\n", format_sig(*e.max_context_tokens, 6).c_str(),
                                         e.max_context_model_bound ? "the model's own limit" : "limited by memory");
   if (e.max_batch) std::printf("largest batch at this context: %s\n", format_sig(*e.max_batch, 6).c_str());
