@@ -22,11 +22,8 @@ namespace {
 // compute). A desktop CPU dispatches faster (~7 us behind diffusers' RTX 4090 figure at batch 1),
 // so small-batch runs on desktop GeForce hosts are faster than estimated; the estimate says so.
 constexpr double kDispatchS = 30e-6;
-// Share of a large GEMM's rate that a denoiser's convolutions and attention reach (the card's
-// measured matmul rate is the GEMM's): FlashAttention-2 fwd+bwd at head dims 64-128 reaches
-// 50-73% of peak (arXiv:2307.08691, Fig. 4-6); implicit-GEMM convolutions with 320-1280
-// channels are alike.
-constexpr double kDenoiserEfficiency = 0.7;
+// Share of a large GEMM's rate a denoiser's convolutions and attention reach: hw::kConvShareOfGemm.
+constexpr double kDenoiserEfficiency = hw::kConvShareOfGemm;
 // Attention kernels' share of the dense peak (hw::attention_efficiency).
 double attention_efficiency(const Accelerator& a) {
   return hw::attention_efficiency(a.compute_capability_number);
@@ -280,7 +277,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
     for (const auto& c : s.model.components) {
       if (c.role == "text_encoder") text_s += (cfg ? 2.0 : 1.0) * 2.0 * c.params * std::max(1.0, c.tokens) / rate;
       if (c.role == "vae" && c.decode_flops > 0) {
-        const double vae_rate = c.force_upcast ? a.peak_flops(Precision::fp32).value_or(*peak / 8) * 0.7 : rate;
+        const double vae_rate = c.force_upcast ? a.peak_flops(Precision::fp32).value_or(*peak / 8) * kDenoiserEfficiency : rate;
         vae_s += batch * c.decode_flops * k.pixels / (c.ref_px * c.ref_px) / vae_rate;
       }
     }

@@ -281,8 +281,8 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
     // videos = self.vae.decode(x0)"): its convolutions' FLOPs per output pixel and frame, at the
     // fp32 CUDA-core rate for an fp32 VAE (Wan's WanVAE dtype=torch.float; as SDXL's upcast VAE in
     // core/estimator_diffusion.cpp) or the 16-bit rate, at a convolution's share of a GEMM's
-    // (kDenoiserEfficiency there, 0.7).
-    const double vae_rate = v.vae_bytes >= 4 ? a.peak_flops(Precision::fp32).value_or(*peak / 8) * 0.7 : linear_rate * 0.7;
+    // (hw::kConvShareOfGemm).
+    const double vae_rate = v.vae_bytes >= 4 ? a.peak_flops(Precision::fp32).value_or(*peak / 8) * hw::kConvShareOfGemm : linear_rate * hw::kConvShareOfGemm;
     const double vae = v.decode_flops_per_px * g.pixels * g.frames / vae_rate;
     e.step_time_s = step;
     e.it_per_s = 1.0 / step;
@@ -302,7 +302,7 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
   if (!o.cache_text_embeddings) {
     for (const auto& en : v.encoders) step += clips * 2.0 * en.params * en.tokens / linear_rate;
   }
-  if (!o.cache_latents) step += clips * v.encode_flops_per_px * g.pixels * g.frames / (linear_rate * 0.7);
+  if (!o.cache_latents) step += clips * v.encode_flops_per_px * g.pixels * g.frames / (linear_rate * hw::kConvShareOfGemm);  // the VAE encoder's convolutions
   // Gradient accumulation over micro-steps, and the optimizer once per step: memory-bound, each
   // trained parameter's value, gradient and states read and written (core/estimator_diffusion.cpp).
   const double micro_steps = std::max(1.0, static_cast<double>(s.global_batch) / (s.micro_batch * P));

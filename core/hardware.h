@@ -89,6 +89,11 @@ inline double smooth_roofline_s(double compute_s, double memory_s) { return std:
 // Large-GEMM efficiency when the catalog has no measured matmul rate for a card: the A100 PCIe
 // measurement (234 / 312, ecosystem_notes.md §8), a middle value among the measured cards.
 constexpr double kDefaultGemmEfficiency = 0.75;
+// Share of a large GEMM's rate that a denoiser's convolutions and attention reach (the card's
+// measured matmul rate is the GEMM's): FlashAttention-2 fwd+bwd at head dims 64-128 reaches
+// 50-73% of peak (arXiv:2307.08691, Fig. 4-6); implicit-GEMM convolutions with 320-1280
+// channels are alike. Read by the diffusion estimator and the video VAE.
+constexpr double kConvShareOfGemm = 0.7;
 // Attention kernels' share of the dense peak: FlashAttention-2 reaches 50-73% on A100
 // (arXiv:2307.08691) but only ~35% on H100, whose new instructions it does not use
 // (FlashAttention-3, arXiv:2407.08608 §1): 0.6 before Hopper (compute capability < 9), 0.35 on
