@@ -202,6 +202,7 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     if (auto m = r.num_or_null("measured_bf16_matmul_tflops", 0.01, 1e5)) a.measured_bf16_matmul_flops = *m * kTera;
     if (auto m = r.num("measured_fp16_matmul_tflops", false, 0.01, 1e5)) a.measured_fp16_matmul_flops = *m * kTera;
     if (auto g = r.num("scale_out_gbps", false, 1, 1e5)) a.scale_out_bytes_per_s = *g * 1e9 / 8.0;  // Gb/s -> B/s
+    a.scale_out_server = r.str("scale_out_server", false).value_or("");
     if (const json* ic = r.get("interconnect")) {
       ObjectReader f(*ic, r.child("interconnect"), d);
       a.interconnect_kind = read_enum<InterconnectKind>(f, "kind", true).value_or(InterconnectKind::other);

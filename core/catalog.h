@@ -46,6 +46,7 @@ struct Accelerator {
   std::optional<double> interconnect_bytes_per_s_bidirectional;  // per GPU
   std::optional<int> domain_cards;                     // cards in one fast interconnect domain
   std::optional<double> scale_out_bytes_per_s;         // network per card in its reference server, one direction (scale_out_gbps)
+  std::string scale_out_server;                        // that reference server ("DGX A100"), or empty
   std::string interconnect_topology;                   // switched | full_mesh | "" (unknown)
   std::optional<double> link_bytes_per_s_bidirectional; // full mesh: one link, both directions
   int links_per_peer = 1;                              // full mesh: links between each pair of cards

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/fields.h"
 #include "core/format.h"
 #include "core/json_reader.h"
 
@@ -32,6 +33,22 @@ json number(double v) {
   return v;
 }
 json optional_number(const std::optional<double>& v) { return v ? number(*v) : json(nullptr); }
+
+// The simple fields of `section` (core/fields.h), read by the table: range and whole-number checks
+// named at their paths.
+void read_fields(ObjectReader& r, const char* section, Scenario& s) {
+  for (const FieldRow& f : field_rows()) {
+    if (std::string_view(f.section) != section) continue;
+    if (auto v = r.num(f.key, false, f.lo, f.hi, f.integer)) f.set(s, *v);
+  }
+}
+// ... and written back, those that differ from their defaults.
+void write_fields(json& obj, const char* section, const Scenario& s) {
+  for (const FieldRow& f : field_rows()) {
+    if (std::string_view(f.section) != section) continue;
+    if (auto v = f.get(s)) obj[f.key] = number(*v);
+  }
+}
 bool lora_task(Task t) { return t == Task::lora || t == Task::qlora; }
 
 // A square side in px, or [width, height].
@@ -209,7 +226,7 @@ void read_serving_at_scale(ObjectReader& sr, Scenario& s) {
     rr.finish();
     if (rr.ok()) v.disaggregated = q;
   }
-  if (auto h = sr.num("prefix_cache_hit", false, 0, 1)) v.prefix_cache_hit = *h;
+  read_fields(sr, "serving", s);
   if (auto o = read_enum<ServingOffload>(sr, "offload", false)) v.offload = *o;
   if (const json* c = sr.get("cpu")) {
     ObjectReader rr(*c, sr.child("cpu"), sr.diags());
@@ -327,7 +344,11 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     r.error("task", std::string("video generators take inference, lora or full_ft, found \"") + word(s.task) + "\"");
   }
   if (kind != ModelKind::llm) {
-    for (const char* k : {"seq_len", "serving", "tokens", "mfu", "loss"}) {
+    std::vector<const char*> keys = {"seq_len", "serving", "tokens", "loss"};
+    for (const FieldRow& f : field_rows()) {
+      if (!*f.section && !(f.kinds >> static_cast<int>(kind) & 1u)) keys.push_back(f.key);  // the table's, by kind
+    }
+    for (const char* k : keys) {
       if (r.has(k)) r.error(k, std::string("not used for ") + (kind == ModelKind::vision ? "vision models (see scenario.vision)" : kind == ModelKind::video ? "video generators (see scenario.video)" : "image-generation models (see scenario.image)"));
     }
   }
@@ -534,7 +555,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     }
   }
   if (auto t = r.num("tokens", false, 1, kMaxTokens)) s.tokens = *t;
-  if (auto m = r.num("mfu", false, 0.001, 1.0)) s.mfu = *m;
+  read_fields(r, "", s);
   if (lora_task(s.task) && !s.model.has_shape() && s.model.kind == ModelKind::llm) {
     r.error("model", "LoRA needs the model's layer shapes (layers, hidden, heads, ffn_hidden)");
   }
@@ -702,7 +723,7 @@ json to_json(const Scenario& s) {
       if (g.prefill_tp) dj["prefill_tp"] = *g.prefill_tp;
       if (g.prefill_ep) dj["prefill_ep"] = *g.prefill_ep;
     }
-    if (v.prefix_cache_hit > 0) sv["prefix_cache_hit"] = number(v.prefix_cache_hit);
+    write_fields(sv, "serving", s);
     if (v.offload != ServingOffload::none) sv["offload"] = word(v.offload);
     if (v.cpu) {
       json& cj = sv["cpu"] = json::object();
@@ -721,7 +742,7 @@ json to_json(const Scenario& s) {
     if (p.ep_overlap) j["parallel"]["ep_overlap"] = true;
   }
   if (s.gpu) j["gpu"] = s.gpu->id;
-  if (s.mfu) j["mfu"] = number(*s.mfu);
+  write_fields(j, "", s);
   return j;
 }
 
@@ -786,7 +807,7 @@ json to_json(const Constraints& c) {
 }
 
 // [SECTION] results
-json to_json(const Notice& n) { return {{"code", n.code}, {"args", n.args}, {"text", n.en}}; }
+json to_json(const Notice& n) { return {{"code", n.code}, {"args", n.args}, {"text", notice_text(n, Lang::en)}}; }
 
 namespace {
 json notices(const std::vector<Notice>& v) {

@@ -102,15 +102,13 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   const Accelerator::Price* offered = market_price(card, in.offer);
   if (!in.rent_cny_per_card_hour && !card.vendor_rent_cny_per_card_hour && rent && offered) {
     const std::string kind = std::string("#") + info(in.offer).label;  // translated by the page
-    r.assumptions.push_back(notice("a_rent_typical", std::string(word(in.offer)) + " rent " + format_sig(*rent, 3) + " CNY per card-hour: the median of " +
-                                   std::to_string(offered->offers) + " public offer(s) of that kind (" + format_sig(offered->low, 3) + "-" +
-                                   format_sig(offered->high, 3) + "), as of " + offered->date,
+    r.assumptions.push_back(notice("a_rent_typical",
                                    {format_sig(*rent, 3), offered->date, kind, std::to_string(offered->offers), format_sig(offered->low, 3), format_sig(offered->high, 3)}));
   }
   // A price older than 12 months is flagged (markets for these cards move monthly).
   if (offered && in.today && !offered->date.empty() && !card.vendor_rent_cny_per_card_hour && !in.rent_cny_per_card_hour) {
     const int age = month_number(*in.today) - month_number(offered->date.size() >= 7 ? offered->date : offered->date + "-12");
-    if (age > 12) r.warnings.push_back(notice("price_old", card.name + ": the newest public price is from " + offered->date + ", over a year old", {card.name, offered->date}));
+    if (age > 12) r.warnings.push_back(notice("price_old", {card.name, offered->date}));
   }
   r.vat_goods = in.add_vat ? kVatGoods : 0.0;
   r.vat_services = in.add_vat ? kVatServices : 0.0;
@@ -121,13 +119,13 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (!price) price = purchase_cny_per_card(card);
   if (!in.card_price_cny && !card.vendor_purchase_cny && price) {
     const std::string& when = market_price(card, OfferKind::purchase)->date;
-    r.assumptions.push_back(notice("a_price_typical", "card " + format_sig(*price / 1e4, 3) + "万 CNY: typical of public prices, as of " + when,
+    r.assumptions.push_back(notice("a_price_typical",
                                    {format_sig(*price / 1e4, 3), when}));
     // A purchase price over a year old is said apart from the rents (an H800's only public purchase
     // price is a 2023 contract, its rents are of 2026).
     if (in.today && when.size() >= 7 && in.today->size() >= 7) {
       if (month_number(*in.today) - month_number(when) > 12) {
-        r.warnings.push_back(notice("purchase_old", card.name + ": the public purchase price is from " + when + ", over a year old; ask a vendor", {card.name, when}));
+        r.warnings.push_back(notice("purchase_old", {card.name, when}));
       }
     }
   }
@@ -154,21 +152,18 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   if (price) r.purchase_cny = (*price * bought + platforms + network) * (1 + r.vat_goods);
   if (bought > n && price) {
     const std::string b = format_sig(bought, 4), used = format_sig(n, 4);
-    r.warnings.push_back(notice("board_bought", card.name + " is sold on 8-card boards: buying means " + b + " cards (the job uses " + used +
-                                                    "); the break-even compares renting " + b + ". For fewer cards, look at a PCIe card",
+    r.warnings.push_back(notice("board_bought",
                                 {card.name, b, used, b}));
   }
   if (!in.server_cny) {
     if (last == Platform::workstation) {
-      r.assumptions.push_back(notice("a_workstation", "workstation (without cards) " + format_sig(kWorkstationCny / 1e4, 3) + "万 CNY for 1-2 consumer cards (a round figure: use a quote)",
+      r.assumptions.push_back(notice("a_workstation",
                                      {format_sig(kWorkstationCny / 1e4, 3)}));
     } else if (last == Platform::pcie4 && r.nodes == 1) {
-      r.assumptions.push_back(notice("a_server_pcie4", "4-slot PCIe server platform (without cards) " + format_sig(kServerPcie4Cny / 1e4, 3) + "万 CNY (a round figure: use a quote)",
+      r.assumptions.push_back(notice("a_server_pcie4",
                                      {format_sig(kServerPcie4Cny / 1e4, 3)}));
     } else {
       r.assumptions.push_back(notice(sc == ServerClass::board8 ? "a_server_board8" : "a_server_pcie8",
-                                     "server platform " + format_sig(full_server / 1e4, 3) + "万 CNY per " +
-                                         (sc == ServerClass::board8 ? "8-card baseboard" : "8-slot PCIe") + " server (a round figure: use a quote)",
                                      {format_sig(full_server / 1e4, 3)}));
     }
   }
@@ -178,17 +173,17 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
       region ? (region->electricity_cny_per_kwh_lo + region->electricity_cny_per_kwh_hi) / 2 : 0.0);
   r.electricity_cny_per_kwh *= 1 + r.vat_goods;
   r.pue = in.pue.value_or(region ? region->pue_typical : 1.5);
-  if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back(notice("no_region", "no region: electricity not priced"));
+  if (!region && !in.electricity_cny_per_kwh) r.warnings.push_back(notice("no_region"));
   const double tdp = card.tdp_w.value_or(0);
-  if (!card.tdp_w) r.warnings.push_back(notice("tdp_unknown", card.name + ": TDP unknown, card power not counted", {card.name}));
+  if (!card.tdp_w) r.warnings.push_back(notice("tdp_unknown", {card.name}));
   r.it_power_kw = (tdp * n * in.power_load + host_w * in.power_load) / 1000.0;
   r.facility_power_kw = r.it_power_kw * r.pue;
   const double rack_kw = in.rack_kw.value_or(region ? region->rack_kw_hi : kDefaultRackKw);
   // Racks: the servers' full (TDP) draw must fit the rack's power budget.
   const double full_kw = (tdp * n + host_w) / 1000.0;
   r.racks = std::ceil(full_kw / rack_kw);
-  if (tdp >= hw::kLiquidCoolingTdpW) r.warnings.push_back(notice("liquid", card.name + ": " + format_sig(tdp, 4) + " W per card; dense racks need liquid cooling", {format_sig(tdp, 4)}));
-  if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", "one server draws more than a " + format_sig(rack_kw, 3) + " kW rack", {format_sig(rack_kw, 3)}));
+  if (tdp >= hw::kLiquidCoolingTdpW) r.warnings.push_back(notice("liquid", {format_sig(tdp, 4)}));
+  if (full_kw / r.nodes > rack_kw) r.warnings.push_back(notice("rack_over", {format_sig(rack_kw, 3)}));
 
   // Monthly, at utilisation: owning = depreciation + power for busy hours + colocation;
   // renting = busy hours. Racks are rented whole months whether busy or not.
@@ -218,11 +213,11 @@ CostResult cost(const Accelerator& card, const Region* region, const CostInputs&
   r.rent_total_cny = rent_cumulative_cny(r, r.horizon_months);
   r.own_total_cny = own_cumulative_cny(r, r.horizon_months);
   if (in.add_vat) {
-    r.assumptions.push_back(notice("a_vat", "VAT added: 13% on hardware and electricity, 6% on rent and colocation"));
+    r.assumptions.push_back(notice("a_vat"));
   } else {
-    r.assumptions.push_back(notice("a_no_vat", "prices taken as they are (VAT not added)"));
+    r.assumptions.push_back(notice("a_no_vat"));
   }
-  if (!in.colocation_cny_per_rack_month) r.assumptions.push_back(notice("a_no_colocation", "colocation (rack rent) not counted: enter a quote"));
+  if (!in.colocation_cny_per_rack_month) r.assumptions.push_back(notice("a_no_colocation"));
   if (job_hours) {
     r.job_hours = job_hours;
     r.job_energy_kwh = r.facility_power_kw * *job_hours;

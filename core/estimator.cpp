@@ -469,7 +469,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     double base = quantised(wf) ? p.local_linear * stored_bytes(wf) + p.local_other * info(wf).other_bytes : p.local * stored_bytes(wf);
     if (par.zero >= 3) base /= dp;
     mem.weights_bytes = base + trainable_local * sb.weight / (par.zero >= 3 ? dp : 1);
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(e.trainable_params) + " trainable parameters",
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_lora",
                                    {std::to_string(s.lora_rank), format_count(e.trainable_params)}));
     if (quantised(wf)) {
       // The dequantised bf16 copy of the largest block matrix exists during its matmul.
@@ -497,7 +497,7 @@ void training_model_states(const Scenario& s, const Counts& c, const Placement& 
     // gradients being reduced and the next layer's being computed.
     e.cpu_offload_bytes += mem.gradients_bytes;
     mem.gradients_bytes = m.layers > 0 ? 2.0 * trainable_local * 2.0 / std::max(1, m.layers / pp) : 0.0;
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_offload"));
   }
   if (par.offload == Offload::optimizer_params) {
     // ZeRO-Infinity style: parameters live on the CPU, gathered a layer at a time.
@@ -531,7 +531,7 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e, De
   const double seq_local = s.seq_len / p.cp;
   const double tokens_mb = seq_local * s.micro_batch;
   if (!m.has_shape()) {
-    if (detail == Detail::full) e.warnings.push_back(notice("no_shape", "no layer shape: activations are not estimated"));
+    if (detail == Detail::full) e.warnings.push_back(notice("no_shape"));
     return;
   }
   // Stored per layer (selective recompute drops the attention scores) and while a layer is
@@ -564,7 +564,7 @@ void training_activations(const Scenario& s, const Placement& p, Estimate& e, De
     // Op-level selective: the saved outputs of every layer, and one layer's recomputed rest.
     const double saved = op_sac(s, tp).saved;
     mem.activations_bytes = layers_held * saved * tokens_mb * ab + std::max(0.0, per_layer_token - saved) * tokens_mb * ab;
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_op_sac", "selective recompute with FlashAttention: torchtitan's op-level policy, every other matmul's output kept per layer, the rest of the forward run again"));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_op_sac"));
   } else {
     mem.activations_bytes = layers_held * per_layer_token * tokens_mb * ab;
   }
@@ -649,7 +649,7 @@ void totals_and_fit(const Scenario& s, Estimate& e, Detail detail) {
   memory_totals(s, e);
   if (detail == Detail::full) {
     static const std::string context = format_bytes_binary(hw::kContextBytes), share = format_sig(hw::kFragmentation * 100, 2);
-    e.assumptions.push_back(notice("a_context", "CUDA/framework context " + context + " and allocator overhead " + share + "% of the allocated peak",
+    e.assumptions.push_back(notice("a_context",
                                    {context, share}));
   }
 }
@@ -701,7 +701,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   const int tp = p.tp, pp = p.pp, cp = p.cp, dp = p.dp;
   const auto peak = gpu->peak_flops(s.precision);
   if (!peak) {
-    if (detail == Detail::full) e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + word(s.precision) + ": no time estimate", {word(s.precision)}));
+    if (detail == Detail::full) e.warnings.push_back(notice("no_peak", {word(s.precision)}));
     return;
   }
   // The measured large-GEMM share of peak: FP16's on a card without BF16 (a power-capped T4), else
@@ -709,11 +709,11 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   const std::optional<double> measured_gemm = gpu->gemm_efficiency(s.precision == Precision::fp16_mixed);
   const double gemm = measured_gemm.value_or(kDefaultGemmEfficiency);
   if (!gpu->measured_from.empty()) {
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_sibling", "matmul efficiency measured on " + gpu->measured_from + " (same chip and peak)", {gpu->measured_from}));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_sibling", {gpu->measured_from}));
   }
   if (!measured_gemm) {
     static const std::string assumed = format_sig(kDefaultGemmEfficiency, 2);
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_default_gemm", "no measured matmul rate for this card: GEMM efficiency " + assumed + " assumed", {assumed}));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_default_gemm", {assumed}));
   }
   const double h = m.has_shape() ? m.hidden : 4096;
   const double size = h / (h + kGemmHalfHidden);
@@ -764,15 +764,12 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const TpLink link = tp_link(*gpu, tp);
     const double bw = link.bytes_per_s;
     if (detail == Detail::full) {
-      if (link.mesh_subset) e.assumptions.push_back(notice("a_mesh_links", gpu->interconnect_name + ": a group of " + std::to_string(tp) + " cards uses " +
-                                                           std::to_string(tp - 1) + " of its links", {std::to_string(tp), std::to_string(tp - 1)}));
-      if (link.route == TpLink::Route::unknown_fast) e.warnings.push_back(notice("link_bw_unknown", gpu->interconnect_name + ": bandwidth unknown, PCIe speed assumed for tensor parallelism",
+      if (link.mesh_subset) e.assumptions.push_back(notice("a_mesh_links", {std::to_string(tp), std::to_string(tp - 1)}));
+      if (link.route == TpLink::Route::unknown_fast) e.warnings.push_back(notice("link_bw_unknown",
                                   {gpu->interconnect_name}));
       if (link.route == TpLink::Route::pcie || link.route == TpLink::Route::network) {
         const bool in_node = link.route == TpLink::Route::pcie;
         e.warnings.push_back(notice(in_node ? "tp_over_pcie" : "tp_over_network",
-                                  "tensor parallelism of " + std::to_string(tp) + " runs over " +
-                                      std::string(in_node ? "PCIe" : "the network") + ", not a fast card-to-card link",
                                   {std::to_string(tp)}));
       }
     }
@@ -830,8 +827,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     if (!s.mfu) step_s += exposed;
     if (!s.mfu && par.zero >= 3 && exposed > 0.1 * step_s && detail == Detail::full) {
       const std::string share = format_sig(100.0 * exposed / step_s, 2);
-      e.warnings.push_back(notice("dp_exposed", "data-parallel communication is not hidden by compute: " + share +
-                                  "% of the step waits for it (ZeRO-3 gathers the parameters again in every micro-batch; larger micro-batches or smaller shard groups let it overlap)",
+      e.warnings.push_back(notice("dp_exposed",
                                   {share}));
     }
   }
@@ -874,8 +870,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     step_s += extra_s;
     if (detail == Detail::full) {
       const std::string share = format_sig(100.0 * extra_s / step_s, 2);
-      e.assumptions.push_back(notice("a_lora_traffic", "LoRA adapters run unfused (PEFT) and QLoRA dequantises its weights every pass: " + share +
-                                     "% of the step is this memory traffic", {share}));
+      e.assumptions.push_back(notice("a_lora_traffic", {share}));
     }
   }
   // Offload: each step the GPU sends its 16-bit gradient shard to the CPU and takes the updated
@@ -901,14 +896,13 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     e.gpu_hours_expected = *e.gpu_hours / kEffectiveTrainingTime;
     e.days_expected = *e.days / kEffectiveTrainingTime;
     static const std::string effective = format_sig(kEffectiveTrainingTime * 100, 2);
-    if (detail == Detail::full) e.assumptions.push_back(notice("a_expected_run", "expected run: " + effective +
-                                   "% effective training time after failures, restarts and checkpoints (Llama 3, 16k GPUs)", {effective}));
+    if (detail == Detail::full) e.assumptions.push_back(notice("a_expected_run", {effective}));
   }
   if (gpu->interconnect_kind == InterconnectKind::nvlink_capped && tp > 1) {
-    if (detail == Detail::full) e.warnings.push_back(notice("nvlink_capped", gpu->name + ": NVLink is capped (export-control variant), tensor parallelism is slower than on the uncapped card", {gpu->name}));
+    if (detail == Detail::full) e.warnings.push_back(notice("nvlink_capped", {gpu->name}));
   }
   if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
-    if (detail == Detail::full) e.warnings.push_back(notice("no_fp8", gpu->name + " has no FP8", {gpu->name}));
+    if (detail == Detail::full) e.warnings.push_back(notice("no_fp8", {gpu->name}));
   }
 }
 
@@ -1066,8 +1060,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     if (detail == Detail::full && role != PoolRole::decode && prompt_compute_s > prompt_read_s / 3 && prompt_compute_s < prompt_read_s * 3) {
       const std::string flops_ms = format_sig(prompt_compute_s * 1e3, 3), read_ms = format_sig(prompt_read_s * 1e3, 3),
                         both_ms = format_sig(hw::smooth_roofline_s(prompt_compute_s, prompt_read_s) * 1e3, 3);
-      e.assumptions.push_back(notice("a_near_ridge", "the prompt's linear layers sit near the roofline's ridge: " + flops_ms + " ms of FLOPs and " + read_ms +
-                                     " ms of weight reads overlap only in part, about " + both_ms + " ms together (sqrt of the sum of squares, from GEMM profiles on A100 and H100)",
+      e.assumptions.push_back(notice("a_near_ridge",
                                      {flops_ms, read_ms, both_ms}));
     }
     // A decode step runs the linear layers and the attention as separate kernels, and the roofline
@@ -1120,14 +1113,12 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double plain_step = decode_step_s(b, 1.0, mean_ctx);
     if (detail == Detail::full && graph_update_s > 0 && graph_update_s >= decode_device_s(b, 1.0, mean_ctx)) {
       const std::string host_ms = format_sig(graph_update_s * 1e3, 3), card_ms = format_sig(decode_device_s(b, 1.0, mean_ctx) * 1e3, 3);
-      e.assumptions.push_back(notice("a_graph_host", "each decode step re-launches every layer's attention from the host (the operator takes the sequence lengths as a host list): " +
-                                                         host_ms + " ms a step, more than the card's own " + card_ms + " ms",
+      e.assumptions.push_back(notice("a_graph_host",
                                      {host_ms, card_ms}));
     }
     if (detail == Detail::full && host_s(b) > 0 && host_s(b) >= decode_device_s(b, 1.0, mean_ctx)) {
       const std::string host_ms = format_sig(host_s(b) * 1e3, 3), card_ms = format_sig(decode_device_s(b, 1.0, mean_ctx) * 1e3, 3);
-      e.assumptions.push_back(notice("a_host_bound", "the engine launches every kernel from Python (eager, no CUDA graph): a token takes " + host_ms +
-                                                         " ms of the host's dispatch, the card's own work " + card_ms + " ms",
+      e.assumptions.push_back(notice("a_host_bound",
                                      {host_ms, card_ms}));
     }
     // Speculative decoding: a step verifies k drafted tokens and emits a of them on average
@@ -1147,8 +1138,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       per_step_tokens = a;
       if (detail == Detail::full) {
         const std::string k = std::to_string(q.draft_tokens), acc = format_sig(a, 3), gain = format_sig(per_step_tokens / step * plain_step, 3);
-        e.assumptions.push_back(notice("a_speculative", std::string(word(q.method)) + ": " + k + " drafted tokens per step, " + acc +
-                                       " emitted on average; " + gain + "x one request's plain decode speed", {word(q.method), k, acc, gain}));
+        e.assumptions.push_back(notice("a_speculative", {word(q.method), k, acc, gain}));
       }
     }
     if (role != PoolRole::prefill) {
@@ -1198,8 +1188,6 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
                             mb = format_sig(n * e.kv_cache_per_token_bytes / 1e6, 3), ms = format_sig(transfer_s * 1e3, 3);
           const bool prefill_binds = started_per_s < cycle_per_s;
           e.assumptions.push_back(notice(prefill_binds ? "a_pools_prefill" : "a_pools_decode",
-                                         pc + " prefill cards and " + dc + " decode cards; each request's KV cache (" + mb + " MB) crosses the network in " + ms +
-                                             " ms; the " + (prefill_binds ? "prefill" : "decode") + " pool sets the output rate",
                                          {pc, dc, mb, ms}));
         }
       } else {
@@ -1221,8 +1209,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
           e.request_s = ttft_load + std::max(decode_s, cycle_s - ttft_load);
           if (detail == Detail::full) {
             const std::string q = format_sig(ttft_load * 1e3, 3), alone = format_sig(prompt_total_s(std::max(1.0, n), 1.0, std::min(cached, std::max(1.0, n) - 1.0)) * 1e3, 3);
-            e.assumptions.push_back(notice("a_ttft_queued", "at " + format_sig(b, 3) + " requests per rank a new prompt waits for the others' prefills and the running decode step: first token in about " + q +
-                                                                " ms (" + alone + " ms alone; an M/D/1 queue, DistServe eq. 1)",
+            e.assumptions.push_back(notice("a_ttft_queued",
                                            {format_sig(b, 3), q, alone}));
           }
         }
@@ -1230,19 +1217,19 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     }
     if (detail == Detail::full && lay.ranks > 1) {
       const std::string r = format_sig(lay.ranks, 4), each = format_sig(b, 3);
-      e.assumptions.push_back(notice("a_dp_ranks", r + " data-parallel attention ranks (replicas), " + each + " requests each; the figures are per card of one rank", {r, each}));
+      e.assumptions.push_back(notice("a_dp_ranks", {r, each}));
     }
     if (detail == Detail::full && experts_cpu) {
       const std::string bw = format_sig(host_gb_s, 4), fl = format_sig(host_tflops, 3);
-      e.assumptions.push_back(notice("a_experts_cpu", "routed experts run on the host: " + bw + " GB/s of memory, " + fl + " TFLOP/s", {bw, fl}));
+      e.assumptions.push_back(notice("a_experts_cpu", {bw, fl}));
     }
   }
   // Without the card's memory bandwidth or 16-bit peak there is no speed to give: say so (the
   // memory and context figures below still stand).
   if (!gpu->memory_bandwidth_bytes_per_s) {
-    e.warnings.push_back(notice("no_bandwidth", gpu->name + ": its memory bandwidth has no source in the catalog, so first-token time and decode speed are not estimated", {gpu->name}));
+    e.warnings.push_back(notice("no_bandwidth", {gpu->name}));
   } else if (!peak16) {
-    e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
+    e.warnings.push_back(notice("no_peak", {"fp16/bf16"}));
   }
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double rank_batch = std::ceil(b - 1e-9);
@@ -1269,8 +1256,9 @@ void memory_totals(const Scenario& s, Estimate& e) {
   mem.fragmentation_bytes = hw::kFragmentation * e.peak_allocated_bytes;
   e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
   if (s.gpu && s.gpu->memory_bytes) {
-    e.fits = e.total_bytes <= *s.gpu->memory_bytes;
-    e.headroom_bytes = *s.gpu->memory_bytes - e.total_bytes;
+    e.capacity_bytes = *s.gpu->memory_bytes;
+    e.fits = e.total_bytes <= *e.capacity_bytes;
+    e.headroom_bytes = *e.capacity_bytes - e.total_bytes;
   }
 }
 
@@ -1320,7 +1308,7 @@ Estimate estimate(const Scenario& s, Detail detail) {
   flops_per_token(s, c, e);
   if (train && s.gpu) training_time(s, p, e, detail);
   if (s.task == Task::qlora && s.gpu && s.gpu->support.count("bitsandbytes") && s.gpu->support.at("bitsandbytes").level == "no") {
-    if (detail == Detail::full) e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
+    if (detail == Detail::full) e.warnings.push_back(notice("qlora_no_bnb", {s.gpu->name}));
   }
   // FP8 weights or KV cache for serving on a card without FP8 (the catalog's support matrix, "fp8":
   // "no"). vLLM runs FP8 checkpoints on NVIDIA cards of compute capability >= 7.5 as weight-only
@@ -1336,9 +1324,9 @@ Estimate estimate(const Scenario& s, Detail detail) {
       if (s.gpu->vendor == "NVIDIA" && s.gpu->compute_capability_number >= 7.5) {
         // (An FP8 KV cache alone runs there too: vLLM's FP8 E5M2 cache converts by bit operations
         // before Hopper, "Volta/Ampere are both ok and have been tested", vllm-project/vllm#2279.)
-        if (s.weights == WeightFormat::fp8) e.warnings.push_back(notice("fp8_weight_only", s.gpu->name + " has no FP8 tensor cores: FP8 weights run weight-only (W8A16, vLLM's FP8 Marlin), computing at the 16-bit rate", {s.gpu->name}));
+        if (s.weights == WeightFormat::fp8) e.warnings.push_back(notice("fp8_weight_only", {s.gpu->name}));
       } else {
-        e.warnings.push_back(notice("no_fp8_weights", s.gpu->name + " has no FP8: an FP8 checkpoint or KV cache must be converted (BF16, or INT8 W8A8) before it runs there; these figures are for FP8", {s.gpu->name}));
+        e.warnings.push_back(notice("no_fp8_weights", {s.gpu->name}));
       }
     }
   }

@@ -32,6 +32,7 @@ struct Estimate {
   double params = 0, trainable_params = 0, active_params = 0;
   std::optional<bool> fits;       // none without a GPU
   std::optional<double> headroom_bytes;
+  std::optional<double> capacity_bytes;  // the memory the job may use on one card (the card's); fits = total <= it
   // Training compute (none without a GPU, or for inference).
   double model_flops_per_token = 0;     // 6N + attention (+ head), per token
   double hardware_flops_per_token = 0;  // with recompute

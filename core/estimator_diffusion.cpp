@@ -122,7 +122,7 @@ void diffusion_training_memory(const Scenario& s, const DiffusionComponent& dn, 
     m.weights_bytes += component_bytes(dn, s.weights) + trainable * 4.0;
     m.gradients_bytes += trainable * 4.0;
     m.optimizer_bytes += trainable * opt_state;
-    e.assumptions.push_back(notice("a_lora", "LoRA rank " + std::to_string(s.lora_rank) + ": " + format_count(trainable) + " trainable parameters",
+    e.assumptions.push_back(notice("a_lora",
                                    {std::to_string(s.lora_rank), format_count(trainable)}));
     if (info(s.weights).quantised) {
       // The dequantised 16-bit copy of the largest layer exists during its matmul (bitsandbytes).
@@ -138,12 +138,12 @@ void diffusion_training_memory(const Scenario& s, const DiffusionComponent& dn, 
   e.trainable_params = trainable;
   if (io.ema) {
     m.optimizer_bytes += trainable * 4.0;  // diffusers EMAModel: an fp32 shadow of the trained weights on the GPU
-    e.assumptions.push_back(notice("a_ema", "EMA: an fp32 copy of the trained weights on the GPU"));
+    e.assumptions.push_back(notice("a_ema"));
   }
   if (s.parallel.offload != Offload::none) {
     e.cpu_offload_bytes += m.optimizer_bytes;
     m.optimizer_bytes = 0;
-    e.assumptions.push_back(notice("a_offload", "optimizer states offloaded to CPU memory"));
+    e.assumptions.push_back(notice("a_offload"));
   }
   // Text encoders: resident unless their embeddings are cached; trained with the denoiser when
   // asked (full states, or frozen with small adapters).
@@ -165,7 +165,7 @@ void diffusion_training_memory(const Scenario& s, const DiffusionComponent& dn, 
   // prior preservation doubles the samples of a micro-step (DreamBooth class images).
   const double samples = s.micro_batch * (io.prior_preservation ? 2.0 : 1.0);
   if (dn.ref_px <= 0) {
-    e.warnings.push_back(notice("no_denoiser_shape", "the pipeline gives no denoiser figures: activations and speed are not estimated"));
+    e.warnings.push_back(notice("no_denoiser_shape"));
     return;
   }
   double per_sample;
@@ -205,9 +205,7 @@ void diffusion_inference_memory(const Scenario& s, const DiffusionComponent& dn,
   m.weights_bytes = io.offload == ImageOffload::none ? all : io.offload == ImageOffload::model ? largest : 0;
   if (io.offload != ImageOffload::none) {
     e.cpu_offload_bytes = all - m.weights_bytes;
-    e.assumptions.push_back(notice(io.offload == ImageOffload::model ? "a_model_offload" : "a_sequential_offload",
-                                   io.offload == ImageOffload::model ? "model CPU offload: one component on the GPU at a time"
-                                                                     : "sequential CPU offload: one layer on the GPU at a time"));
+    e.assumptions.push_back(notice(io.offload == ImageOffload::model ? "a_model_offload" : "a_sequential_offload"));
   }
   // The transient: a denoising step's largest live set (all samples of the step), or the decode.
   const double step_live = (cfg ? 2.0 : 1.0) * batch * dn.infer_peak_bytes * k.linear;
@@ -229,7 +227,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
   auto peak = fp32 ? a.peak_flops(Precision::fp32) : peak16(a, fp16);
   if (!peak) peak = peak16(a, !fp16);
   if (!peak || !a.memory_bandwidth_bytes_per_s) {
-    e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
+    e.warnings.push_back(notice("no_peak", {"fp16/bf16"}));
     return;
   }
   // The measured GEMM share at the type the denoiser computes in (FP16 also where there is no BF16).
@@ -286,7 +284,7 @@ void diffusion_speed(const Scenario& s, const DiffusionComponent& dn, const Scal
     e.images_per_s = batch / (*e.latency_ms / 1e3);
     e.s_per_image = 1.0 / *e.images_per_s;
     if (!fused && dn.kernels * kDispatchS >= 0.999 * step_s) {
-      e.assumptions.push_back(notice("a_launch_bound", "a step is bound by launching kernels (" + format_sig(dn.kernels, 4) + " per step) more than by compute: a larger batch costs little more",
+      e.assumptions.push_back(notice("a_launch_bound",
                                      {format_sig(dn.kernels, 4)}));
     }
     return;
@@ -364,7 +362,7 @@ void estimate_diffusion(const Scenario& s, Estimate& e) {
   totals(e, s);
   if (s.gpu && dn->ref_px > 0) diffusion_speed(s, *dn, k, e);
   if (s.gpu && s.task == Task::qlora && s.gpu->support.count("bitsandbytes") && s.gpu->support.at("bitsandbytes").level == "no") {
-    e.warnings.push_back(notice("qlora_no_bnb", s.gpu->name + ": bitsandbytes (QLoRA's NF4) is not supported; another quantiser is needed", {s.gpu->name}));
+    e.warnings.push_back(notice("qlora_no_bnb", {s.gpu->name}));
   }
 }
 

@@ -156,11 +156,9 @@ void inference_memory(const Scenario& s, const Geometry& g, Estimate& e) {
   }
   e.cpu_offload_bytes = v.dit_params * format_bytes(s.weights) * v.experts / shard + encoder_params(v) * 2.0 / shard - dit - enc_kept;
   if (o.offload != ImageOffload::none) {
-    e.assumptions.push_back(notice(o.offload == ImageOffload::model ? "a_model_offload" : "a_sequential_offload",
-                                   o.offload == ImageOffload::model ? "model CPU offload: one component on the GPU at a time"
-                                                                    : "sequential CPU offload: one layer on the GPU at a time"));
+    e.assumptions.push_back(notice(o.offload == ImageOffload::model ? "a_model_offload" : "a_sequential_offload"));
   }
-  if (o.encoders_cpu) e.assumptions.push_back(notice("a_encoders_cpu", "text encoders on the CPU (their time is not counted)"));
+  if (o.encoders_cpu) e.assumptions.push_back(notice("a_encoders_cpu"));
 }
 
 void training_memory(const Scenario& s, const Geometry& g, Estimate& e) {
@@ -215,7 +213,7 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
   auto peak = fp16 ? a.peak_flops(Precision::fp16_mixed) : a.peak_flops(Precision::bf16);
   if (!peak) peak = a.peak_flops(fp16 ? Precision::bf16 : Precision::fp16_mixed);
   if (!peak || !a.memory_bandwidth_bytes_per_s) {
-    e.warnings.push_back(notice("no_peak", "the card has no known dense peak for 16-bit: no time estimate", {"fp16/bf16"}));
+    e.warnings.push_back(notice("no_peak", {"fp16/bf16"}));
     return;
   }
   const double gemm = a.gemm_efficiency(fp16).value_or(hw::kDefaultGemmEfficiency);
@@ -332,7 +330,7 @@ void estimate_video(const Scenario& s, Estimate& e) {
   else training_memory(s, g, e);
   e.model_states_bytes = e.memory.weights_bytes + e.memory.gradients_bytes + e.memory.optimizer_bytes;
   memory_totals(s, e);
-  e.assumptions.push_back(notice("a_video_tokens", format_grouped(g.tokens) + " latent tokens per clip", {format_grouped(g.tokens)}));
+  e.assumptions.push_back(notice("a_video_tokens", {format_grouped(g.tokens)}));
   if (s.gpu) speed(s, g, e);
 }
 

@@ -42,7 +42,7 @@ void vision(const Scenario& s, Estimate& e) {
   const VisionOptions& o = *s.vision;
   const VisionSpec& v = *s.model.vision;
   if (!v.borrowed_from.empty()) {
-    e.assumptions.push_back(notice("a_vision_analogy", "activation traffic and kernel count taken from " + v.borrowed_from + " (same kind, nearest FLOPs)",
+    e.assumptions.push_back(notice("a_vision_analogy",
                                    {v.borrowed_from}));
   }
   const double side = vision_default_input(s.model);
@@ -74,7 +74,7 @@ void vision(const Scenario& s, Estimate& e) {
     }
   }
   if (!peak || !a.memory_bandwidth_bytes_per_s) {
-    e.warnings.push_back(notice("no_peak", std::string("the card has no known dense peak for ") + pr.word + ": no speed estimate", {pr.word}));
+    e.warnings.push_back(notice("no_peak", {pr.word}));
     m.activations_bytes = live(std::max(1, o.batch.value_or(1)));
     totals(e, s);
     return;
@@ -143,7 +143,7 @@ void vision(const Scenario& s, Estimate& e) {
         break;
       }
     }
-    e.assumptions.push_back(notice("a_auto_batch", "batch " + std::to_string(batch) + ": the smallest that reaches 95% of the best frames/s", {std::to_string(batch)}));
+    e.assumptions.push_back(notice("a_auto_batch", {std::to_string(batch)}));
   }
   const double t = forward_s(batch);
   e.latency_ms = t * 1e3;
@@ -152,7 +152,7 @@ void vision(const Scenario& s, Estimate& e) {
   e.s_per_image = 1.0 / *e.fps;
   m.activations_bytes = live(batch);
   if (kernels * floor_s >= t * 0.999) {
-    e.assumptions.push_back(notice("a_launch_bound", "a forward is bound by launching kernels (" + format_sig(kernels, 4) + ") more than by compute: a larger batch costs little more",
+    e.assumptions.push_back(notice("a_launch_bound",
                                    {format_sig(kernels, 4)}));
   }
   // Camera streams: frames/s over the camera's rate, and the card's video decoder when known.
@@ -169,18 +169,18 @@ void vision(const Scenario& s, Estimate& e) {
     const double decode = std::floor(at_res * chips / dies / o.camera_fps);
     if (decode < streams) {
       streams = decode;
-      e.assumptions.push_back(notice("a_decode_bound", "the video decoder binds: " + format_sig(at_res, 5) + " frames/s of " + res,
+      e.assumptions.push_back(notice("a_decode_bound",
                                      {format_sig(at_res, 5), res}));
     } else {
-      e.assumptions.push_back(notice("a_compute_bound", "the model binds, not the video decoder (" + format_sig(at_res, 5) + " frames/s of " + res + ")",
+      e.assumptions.push_back(notice("a_compute_bound",
                                      {format_sig(at_res, 5), res}));
     }
   } else {
-    e.warnings.push_back(notice("decode_unknown", a.name + ": hardware video-decode capacity has no source here; streams count the model only", {a.name}));
+    e.warnings.push_back(notice("decode_unknown", {a.name}));
   }
   e.streams = streams;
   if (o.scope == VisionScope::e2e) {
-    e.warnings.push_back(notice("scope_e2e", "end-to-end time (decode, pre/post-processing, NMS) is not modelled: figures are the network's forward"));
+    e.warnings.push_back(notice("scope_e2e"));
   }
   totals(e, s);
 }

@@ -36,10 +36,9 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     }
   };
   // A fix's notice: what changed, then the memory per card it gives (the last argument).
-  auto said = [](std::string code, const std::string& what, std::vector<std::string> args, const Estimate& e) {
-    const std::string gib = format_sig(e.total_bytes / kBytesPerGiB, 3);
-    args.push_back(gib);
-    return notice(std::move(code), what + ": " + gib + " GiB per card", std::move(args));
+  auto said = [](std::string code, std::vector<std::string> args, const Estimate& e) {
+    args.push_back(format_sig(e.total_bytes / kBytesPerGiB, 3));
+    return notice(std::move(code), std::move(args));
   };
   auto edit = [&](auto f) {
     nlohmann::json j = base;
@@ -51,17 +50,17 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     std::vector<nlohmann::json> tries;  // ZeRO: shard optimizer states, then gradients, then weights (Rajbhandari et al. 2020)
     for (int z = p.zero + 1; z <= 3; ++z) tries.push_back(edit([&](nlohmann::json& j) { j["parallel"]["zero"] = z; }));
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return said("fix_zero", "ZeRO-" + std::to_string(t.parallel.zero), {std::to_string(t.parallel.zero)}, e);
+      return said("fix_zero", {std::to_string(t.parallel.zero)}, e);
     });
     tries.clear();  // recompute: selective keeps the cheap activations (Korthikanti et al. 2022), full keeps only layer inputs
     if (s.recompute == Recompute::none) tries.push_back(edit([](nlohmann::json& j) { j["recompute"] = "selective"; }));
     if (s.recompute != Recompute::full) tries.push_back(edit([](nlohmann::json& j) { j["recompute"] = "full"; }));
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return said(std::string("fix_recompute_") + word(t.recompute), "recompute " + std::string(word(t.recompute)), {}, e);
+      return said(std::string("fix_recompute_") + word(t.recompute), {}, e);
     });
     if (llm && p.tp > 1 && !p.sequence_parallel) {  // sequence parallel splits the TP group's norm/dropout activations (Korthikanti et al. 2022)
       first_fit({edit([](nlohmann::json& j) { j["parallel"]["sequence_parallel"] = true; })}, [&](const Scenario&, const Estimate& e) {
-        return said("fix_sequence_parallel", "sequence parallel", {}, e);
+        return said("fix_sequence_parallel", {}, e);
       });
     }
     tries.clear();
@@ -69,11 +68,11 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
       if (s.global_batch % mb == 0) tries.push_back(edit([&](nlohmann::json& j) { j["micro_batch"] = mb; }));
     }
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return said("fix_micro_batch", "micro-batch " + std::to_string(t.micro_batch), {std::to_string(t.micro_batch)}, e);
+      return said("fix_micro_batch", {std::to_string(t.micro_batch)}, e);
     });
     if (p.offload == Offload::none) {  // ZeRO-Offload: optimizer states and step on the CPU (Ren et al. 2021)
       first_fit({edit([](nlohmann::json& j) { j["parallel"]["offload"] = "optimizer"; })}, [&](const Scenario&, const Estimate& e) {
-        return said("fix_offload", "optimizer offloaded to CPU memory", {}, e);
+        return said("fix_offload", {}, e);
       });
     }
     const auto bnb = s.gpu->support.find("bitsandbytes");
@@ -83,8 +82,8 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
                  edit([](nlohmann::json& j) { j["task"] = "qlora"; j["weights"] = "nf4"; j["recompute"] = "full"; })},
                 [&](const Scenario& t, const Estimate& e) {
                   return t.recompute == s.recompute
-                             ? said("fix_qlora", "QLoRA (4-bit base)", {}, e)
-                             : said("fix_qlora_recompute", "QLoRA (4-bit base) with full recompute", {}, e);
+                             ? said("fix_qlora", {}, e)
+                             : said("fix_qlora_recompute", {}, e);
                 });
     }
   } else if (s.model.kind == ModelKind::video && s.video && s.model.video) {
@@ -95,15 +94,15 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     const VideoOptions& o = *s.video;
     if (!o.encoders_cpu) {
       first_fit({edit([](nlohmann::json& j) { j["video"]["encoders_cpu"] = true; })},
-                [&](const Scenario&, const Estimate& e) { return said("fix_vid_encoders_cpu", "text encoders on the CPU", {}, e); });
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_encoders_cpu", {}, e); });
     }
     if (o.offload == ImageOffload::none) {
       first_fit({edit([](nlohmann::json& j) { j["video"]["offload"] = "model"; })},
-                [&](const Scenario&, const Estimate& e) { return said("fix_vid_model_offload", "model offload", {}, e); });
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_model_offload", {}, e); });
     }
     if (o.vae_decode == VaeDecode::full && s.model.video->tile_px > 0) {
       first_fit({edit([](nlohmann::json& j) { j["video"]["vae_decode"] = "tiled"; })},
-                [&](const Scenario&, const Estimate& e) { return said("fix_vid_tiled", "tiled VAE decode", {}, e); });
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_tiled", {}, e); });
     }
     std::vector<nlohmann::json> tries;
     const int layers = s.model.video->layers;
@@ -111,14 +110,14 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
       if (n > o.blocks_to_swap) tries.push_back(edit([&](nlohmann::json& j) { j["video"]["blocks_to_swap"] = n; }));
     }
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return said("fix_vid_swap", std::to_string(t.video->blocks_to_swap) + " DiT blocks on the CPU", {std::to_string(t.video->blocks_to_swap)}, e);
+      return said("fix_vid_swap", {std::to_string(t.video->blocks_to_swap)}, e);
     });
     if (info(s.weights).stored_bytes > 1 && (!train || s.task == Task::lora)) {
-      first_fit({edit([](nlohmann::json& j) { j["weights"] = "fp8"; })}, [&](const Scenario&, const Estimate& e) { return said("fix_weights", "FP8 weights", {"FP8"}, e); });
+      first_fit({edit([](nlohmann::json& j) { j["weights"] = "fp8"; })}, [&](const Scenario&, const Estimate& e) { return said("fix_weights", {"FP8"}, e); });
     }
     if (!train && o.offload != ImageOffload::sequential) {
       first_fit({edit([](nlohmann::json& j) { j["video"]["offload"] = "sequential"; })},
-                [&](const Scenario&, const Estimate& e) { return said("fix_vid_sequential", "sequential offload", {}, e); });
+                [&](const Scenario&, const Estimate& e) { return said("fix_vid_sequential", {}, e); });
     }
   } else if (llm) {
     std::vector<nlohmann::json> tries;  // quantised weights: FP8 where the card has it, else INT8, then 4-bit
@@ -131,12 +130,12 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
       std::string w = word(t.weights);
       for (char& ch : w) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      return said("fix_weights", w + " weights", {w}, e);
+      return said("fix_weights", {w}, e);
     });
     tries.clear();
     for (int b = s.serving.batch / 2; b >= 1; b /= 2) tries.push_back(edit([&](nlohmann::json& j) { j["serving"]["batch"] = b; }));
     first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-      return said("fix_batch", "batch " + std::to_string(t.serving.batch), {std::to_string(t.serving.batch)}, e);
+      return said("fix_batch", {std::to_string(t.serving.batch)}, e);
     });
   }
   // More cards: data parallel with ZeRO shards the states further; serving splits the weights
@@ -159,7 +158,7 @@ std::vector<Fix> fixes_to_fit(const Scenario& s, const Catalog& catalog, std::si
     }
   }
   first_fit(tries, [&](const Scenario& t, const Estimate& e) {
-    return said("fix_cards", std::to_string(t.parallel.gpus) + " cards", {std::to_string(t.parallel.gpus)}, e);
+    return said("fix_cards", {std::to_string(t.parallel.gpus)}, e);
   });
   return out;
 }

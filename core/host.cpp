@@ -15,9 +15,10 @@
 // - Network: a ring all-reduce sends 2(n-1)/n of the gradient bytes per card per step (Patarasuk &
 //   Yuan 2009; NCCL's "bus bandwidth" convention); ZeRO-3 adds a parameter all-gather in forward and
 //   in backward, 1.5 x the data-parallel volume (ZeRO §7.2.2). The rate is that volume over the step
-//   time, i.e. what hides the sync behind one step. Reference ports: DGX H100 and DGX B200 carry
-//   one 400 Gb/s ConnectX-7 per GPU for the compute fabric, DGX A100 one 200 Gb/s ConnectX-6
-//   (DGX user guides); Atlas 800T A2 one 200 GE RoCE port per NPU (the catalog's 910B interconnect).
+//   time, i.e. what hides the sync behind one step. Reference ports: the catalog's scale_out_gbps and
+//   scale_out_server, sourced per card (DGX H100/B200: one 400 Gb/s ConnectX-7 per GPU; DGX A100:
+//   one 200 Gb/s ConnectX-6; Atlas 800T A2: one 200GE RoCE port per NPU), the figure the estimator
+//   charges its cross-server traffic at.
 #include "core/host.h"
 
 #include <algorithm>
@@ -27,31 +28,6 @@
 #include "core/hardware.h"
 
 namespace xuanka::core {
-
-namespace {
-
-// The reference scale-out port per card of the card's generation, Gb/s, with the design named.
-std::optional<double> nic_for(const Accelerator& a, std::string& design, std::string& name) {
-  const std::string& id = a.id;
-  auto starts = [&](const char* p) { return id.rfind(p, 0) == 0; };
-  if (starts("nvidia-h1") || starts("nvidia-h2") || starts("nvidia-h8") || starts("nvidia-b") || starts("nvidia-gb")) {
-    design = "DGX H100 / B200: 1 x 400 Gb/s ConnectX-7 per GPU";
-    name = "DGX H100 / B200";
-    return 400;
-  }
-  if (starts("nvidia-a100") || starts("nvidia-a800")) {
-    design = "DGX A100: 1 x 200 Gb/s ConnectX-6 per GPU";
-    name = "DGX A100";
-    return 200;
-  }
-  if (starts("huawei-ascend-910b") || starts("huawei-ascend-910c")) {
-    design = "Atlas 800T A2: 1 x 200 GE RoCE per NPU";
-    name = "Atlas 800T A2";
-    return 200;
-  }
-  return std::nullopt;
-}
-}  // namespace
 
 HostSizing size_host(const Scenario& s, const Estimate& e) {
   HostSizing h;
@@ -82,7 +58,15 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
       h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / *e.step_time_s;
     }
   }
-  if (h.nodes > 1 && s.gpu) h.nic_gbit_per_s_per_card = nic_for(*s.gpu, h.nic_design, h.nic_reference);
+  // The card's reference port, as the estimator reads it (catalog scale_out_gbps and its server).
+  if (h.nodes > 1 && s.gpu && s.gpu->scale_out_bytes_per_s) {
+    h.nic_gbit_per_s_per_card = *s.gpu->scale_out_bytes_per_s * 8.0 / 1e9;
+    h.nic_reference = s.gpu->scale_out_server;
+  } else if (h.nodes > 1 && s.gpu) {
+    h.nic_gbit_per_s_per_card = hw::kNicBytesPerS * 8.0 / 1e9;  // what the estimator charged the sync at
+    h.nic_reference = "DGX A100";
+    h.nic_assumed = true;
+  }
   return h;
 }
 

@@ -26,8 +26,9 @@ struct HostSizing {
   std::optional<double> sync_bytes_per_card_step;
   std::optional<double> sync_gbit_per_s_per_card;   // Gb/s (10^9 bit/s) to finish within the step time
   std::optional<double> nic_gbit_per_s_per_card;    // the reference design's scale-out port per card
-  std::string nic_design;                            // which reference design, in words (CLI)
-  std::string nic_reference;                         // its name alone: "DGX H100 / B200", "DGX A100", "Atlas 800T A2"
+  std::string nic_reference;                         // the reference server: "DGX H100", "DGX A100", "Atlas 800T A2"
+  bool nic_assumed = false;                          // the catalog names none for the card: the estimator's default
+                                                     // (core/hardware.h kNicBytesPerS, the DGX A100 layout)
 };
 
 // Sizing for the scenario and its estimate; nodes = ceil(gpus / 8).

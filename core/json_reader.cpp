@@ -134,21 +134,21 @@ class LimitedDom : public nlohmann::detail::json_sax_dom_parser<json> {
 json parse_json_text(std::string_view text, const std::string& path, Diagnostics& d, std::size_t max_bytes) {
   if (text.size() > max_bytes) {
     d.push_back({path, "longer than " + std::to_string(max_bytes / 1024) + " kB (" + std::to_string(text.size() / 1024) +
-                           " kB), not read"});
+                           " kB), not read", DiagCode::too_long});
     return json(json::value_t::discarded);
   }
   json out;
   LimitedDom dom(out);
   const bool ok = json::sax_parse(text.begin(), text.end(), &dom, nlohmann::detail::input_format_t::json, /*strict=*/true);
   if (dom.too_deep()) {
-    d.push_back({path, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels, not read"});
+    d.push_back({path, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels, not read", DiagCode::too_deep});
     return json(json::value_t::discarded);
   }
   if (!dom.duplicate().empty()) {
     // A file's name is not a JSON path: the key's path then starts at the file's root ($).
     const bool file = path.find('/') != std::string::npos || (path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0);
     const std::string where = file ? "$" + dom.duplicate() : path + dom.duplicate();
-    d.push_back({where, "appears twice in one object (a key may appear once)" + (file ? " in " + path : std::string()) + ", not read"});
+    d.push_back({where, "appears twice in one object (a key may appear once)" + (file ? " in " + path : std::string()) + ", not read", DiagCode::duplicate_key});
     return json(json::value_t::discarded);
   }
   if (!ok) {
@@ -156,7 +156,7 @@ json parse_json_text(std::string_view text, const std::string& path, Diagnostics
     // "line 1, column 5: syntax error ..."
     std::string why = dom.message();
     if (auto at = why.find(" at "); at != std::string::npos) why = why.substr(at + 4);
-    d.push_back({path, "not valid JSON" + (why.empty() ? std::string() : " (" + shorten(why, 120) + ")")});
+    d.push_back({path, "not valid JSON" + (why.empty() ? std::string() : " (" + shorten(why, 120) + ")"), DiagCode::not_json});
     return json(json::value_t::discarded);
   }
   return out;
@@ -326,7 +326,7 @@ std::optional<std::string> ObjectReader::word(const char* key, bool required, st
 void ObjectReader::finish() {
   if (!is_object_) return;
   for (const auto& [k, v] : obj_.items()) {
-    if (!read_.count(k)) diags_.push_back({path_ + "." + k, "unknown key"});
+    if (!read_.count(k)) diags_.push_back({path_ + "." + k, "unknown key", DiagCode::unknown_key});
   }
 }
 

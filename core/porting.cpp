@@ -20,7 +20,7 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
   Diagnostics d;
   if (text.size() > kMaxJsonBytes) return {{"$", "file too large"}};
   const json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) return {{"$", "not valid JSON"}};
+  if (doc.is_discarded()) return {{"$", "not valid JSON", DiagCode::not_json}};
   ObjectReader top(doc, "$", d);
   if (!top.ok()) return d;
   top.num("schema_version", true, 1, 1, true);

@@ -43,11 +43,11 @@ constexpr double kLargestBatchTokens = 15360.0 * 4096;  // DeepSeek-V3's batch (
 std::optional<Precision> runnable(const Accelerator& a, Precision want, std::vector<Notice>& notes) {
   if (a.peak_flops(want)) return want;
   if ((want == Precision::bf16_mixed || want == Precision::bf16) && a.peak_flops(Precision::fp16_mixed)) {
-    notes.push_back(notice("no_bf16_fallback", "no BF16 on this card: FP16 mixed precision with loss scaling"));
+    notes.push_back(notice("no_bf16_fallback"));
     return Precision::fp16_mixed;
   }
   if (want == Precision::fp8_mixed && a.peak_flops(Precision::bf16_mixed)) {
-    notes.push_back(notice("no_fp8_fallback", "no FP8 on this card: BF16 mixed precision instead"));
+    notes.push_back(notice("no_fp8_fallback"));
     return Precision::bf16_mixed;
   }
   return std::nullopt;
@@ -61,8 +61,8 @@ struct Trial {
 
 // Fits as Estimate judges it: the top of the memory range, total / (1 - band), within the card
 // (core/accuracy.h fit_verdict), so a pick with 3% headroom never opens as "tight".
-bool fits_range(const Estimate& e, const Accelerator& card, double band) {
-  return e.fits.value_or(false) && card.memory_bytes && e.total_bytes <= *card.memory_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
+bool fits_range(const Estimate& e, double band) {
+  return e.fits.value_or(false) && e.capacity_bytes && e.total_bytes <= *e.capacity_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
 }
 
 // What a card's vendor stack runs, by the catalog's support levels (each row sourced in
@@ -159,7 +159,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             t.s.global_batch = train ? std::max(base.global_batch, dp * base.micro_batch) : base.global_batch;
             t.e = estimate(t.s, Detail::numbers);
             ++runs;
-            if (!fits_range(t.e, card, band)) continue;
+            if (!fits_range(t.e, band)) continue;
             found = true;
             const double time = t.e.step_time_s ? *t.e.step_time_s * t.s.parallel.gpus / t.s.global_batch
                               : t.e.served_tokens_per_s() ? 1.0 / *t.e.served_tokens_per_s() : 1.0 / n;
@@ -178,61 +178,44 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
   return best;
 }
 
-std::string strategy_text(const Option& o) {
-  std::string s;
-  const Parallel& par = o.scenario.parallel;
-  if (par.tp > 1) s += "tensor parallel " + std::to_string(par.tp) + ", ";
-  if (par.pp > 1) s += "pipeline " + std::to_string(par.pp) + ", ";
-  if (par.cp > 1) s += "context parallel " + std::to_string(par.cp) + ", ";
-  if (par.ep > 1) s += "expert parallel " + std::to_string(par.ep) + ", ";
-  if (par.zero > 0) s += "ZeRO-" + std::to_string(par.zero) + ", ";
-  if (par.offload != Offload::none) s += "optimizer offload, ";
-  if (o.scenario.recompute == Recompute::selective) s += "selective recompute, ";
-  if (o.scenario.recompute == Recompute::full) s += "full recompute, ";
-  if (!s.empty()) s.resize(s.size() - 2);
-  return s.empty() ? "no sharding" : s;
-}
-
 void explain(Option& o, const Constraints& c) {
   const Accelerator& a = *o.card;
   const double head = o.estimate.headroom_bytes.value_or(0) / a.memory_bytes.value_or(1) * 100;
-  o.reasons.push_back(notice("fits_with", "fits with " + format_sig(head, 2) + "% headroom using " + strategy_text(o) + " over " +
-                                                 std::to_string(o.cards) + " card" + (o.cards > 1 ? "s" : ""),
+  o.reasons.push_back(notice("fits_with",
                              {format_sig(head, 2), std::to_string(o.cards)}));
-  if (o.job_days) o.reasons.push_back(notice("about_days", "about " + format_sig(*o.job_days, 3) + " days", {format_sig(*o.job_days, 3)}));
+  if (o.job_days) o.reasons.push_back(notice("about_days", {format_sig(*o.job_days, 3)}));
   const Parallel& par = o.scenario.parallel;
-  if (a.interconnect_kind == InterconnectKind::pcie && par.tp > 1) o.warnings.push_back(notice("no_nvlink_tp", "no NVLink: tensor parallel over PCIe"));
-  if (a.interconnect_kind == InterconnectKind::pcie && o.cards > 1) o.warnings.push_back(notice("pcie_only", a.name + " has no card-to-card link: gradients go over PCIe", {a.name}));
+  if (a.interconnect_kind == InterconnectKind::pcie && par.tp > 1) o.warnings.push_back(notice("no_nvlink_tp"));
+  if (a.interconnect_kind == InterconnectKind::pcie && o.cards > 1) o.warnings.push_back(notice("pcie_only", {a.name}));
   // Without tensor parallelism a capped link slows the gradient and parameter syncs (with it, the
   // estimator says so itself: "nvlink_capped"). One code per meaning (issue 37).
   if (a.interconnect_kind == InterconnectKind::nvlink_capped && par.tp <= 1 && o.cards > 1) {
     const std::string gb_s = a.interconnect_bytes_per_s_bidirectional ? format_sig(*a.interconnect_bytes_per_s_bidirectional / 1e9, 3) : "?";
-    o.warnings.push_back(notice("nvlink_capped_sync", a.name + ": NVLink capped at " + gb_s + " GB/s (export variant): gradient and parameter syncs are slower than on the original card",
+    o.warnings.push_back(notice("nvlink_capped_sync",
                                 {a.name, gb_s}));
   }
   if (a.form_factor && *a.form_factor == "pcie_consumer") {
-    o.warnings.push_back(notice("geforce_server", "GeForce card in a server: NVIDIA's driver licence restricts data-centre use; check cooling of 3-slot cards"));
+    o.warnings.push_back(notice("geforce_server"));
   }
-  if (a.tdp_w && *a.tdp_w >= hw::kLiquidCoolingTdpW) o.warnings.push_back(notice("liquid", format_sig(*a.tdp_w, 4) + " W card: plan liquid cooling", {format_sig(*a.tdp_w, 4)}));
+  if (a.tdp_w && *a.tdp_w >= hw::kLiquidCoolingTdpW) o.warnings.push_back(notice("liquid", {format_sig(*a.tdp_w, 4)}));
   if (a.domestic) {
-    o.warnings.push_back(notice("domestic_stack", "check operator coverage and framework versions on the vendor stack before committing"));
-    if (o.scenario.precision == Precision::fp8_mixed && a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back(notice("no_fp8", a.name + " has no FP8", {a.name}));
+    o.warnings.push_back(notice("domestic_stack"));
+    if (o.scenario.precision == Precision::fp8_mixed && a.support.count("fp8") && a.support.at("fp8").level == "no") o.warnings.push_back(notice("no_fp8", {a.name}));
   }
-  // The network the pick's gradient sync needs per card against its generation's reference server
-  // (core/host.cpp: DGX H100 400 Gb/s, DGX A100 and Atlas 800T A2 200 Gb/s per card): a pick
+  // The network the pick's gradient sync needs per card against its reference server (the catalog's
+  // scale_out_gbps and scale_out_server: DGX H100 400 Gb/s, DGX A100 and Atlas 800T A2 200 Gb/s per card): a pick
   // needing 357 Gb/s on a 200 Gb/s design must say so (issue 39 item 1).
   if (o.scenario.task != Task::inference) {
     const HostSizing h = size_host(o.scenario, o.estimate);
     if (h.sync_gbit_per_s_per_card && h.nic_gbit_per_s_per_card && *h.sync_gbit_per_s_per_card > *h.nic_gbit_per_s_per_card) {
       const std::string need = format_sig(*h.sync_gbit_per_s_per_card, 3), ref = format_sig(*h.nic_gbit_per_s_per_card, 3);
-      o.warnings.push_back(notice("net_over_design", "needs " + need + " Gb/s of network per card to hide the gradient sync; the " + h.nic_reference + " design has " + ref +
-                                                         " Gb/s per card: plan a faster fabric, or expect the sync to show in each step",
+      o.warnings.push_back(notice(h.nic_assumed ? "net_over_assumed" : "net_over_design",
                                   {need, h.nic_reference, ref}));
     }
   }
   for (const auto& w : o.estimate.warnings) o.warnings.push_back(w);
-  if (!o.meets_deadline && c.deadline_days) o.warnings.push_back(notice("misses_deadline", "misses the deadline of " + format_sig(*c.deadline_days, 3) + " days", {format_sig(*c.deadline_days, 3)}));
-  if (!o.within_budget) o.warnings.push_back(notice("over_budget", "over budget"));
+  if (!o.meets_deadline && c.deadline_days) o.warnings.push_back(notice("misses_deadline", {format_sig(*c.deadline_days, 3)}));
+  if (!o.within_budget) o.warnings.push_back(notice("over_budget"));
 }
 }  // namespace
 
@@ -247,7 +230,7 @@ std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, c
   if (base.model.kind == ModelKind::vision) {
     Trial t{s, estimate(s)};
     ++runs;
-    if (!fits_range(t.e, card, band) || !t.e.streams || *t.e.streams < 1) return out;
+    if (!fits_range(t.e, band) || !t.e.streams || *t.e.streams < 1) return out;
     const int cards = c.streams ? static_cast<int>(std::ceil(*c.streams / *t.e.streams)) : 1;
     if (c.max_cards && cards > *c.max_cards) return out;
     t.s.parallel.gpus = cards;
@@ -270,7 +253,7 @@ std::vector<Trial> image_trials(const Scenario& base, const Accelerator& card, c
         if (train && t.s.global_batch < n * t.s.micro_batch) t.s.global_batch = n * t.s.micro_batch;
         t.e = estimate(t.s);
         ++runs;
-        if (fits_range(t.e, card, band)) {
+        if (fits_range(t.e, band)) {
           out.push_back(t);
           found = true;
         }
@@ -312,7 +295,7 @@ std::vector<Trial> video_trials(const Scenario& base, const Accelerator& card, c
     for (const Scenario& l : layouts) {
       Trial t{l, estimate(l)};
       ++runs;
-      if (!fits_range(t.e, card, c.memory_band) || !t.e.s_per_clip) continue;
+      if (!fits_range(t.e, c.memory_band) || !t.e.s_per_clip) continue;
       if (c.clips_per_day) {
         t.replicas = static_cast<int>(std::ceil(*c.clips_per_day / (86400.0 / *t.e.s_per_clip)));
         if (c.max_cards && t.replicas * n > *c.max_cards) continue;
@@ -351,7 +334,7 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
     s.precision = *prec;
     if (s.task == Task::inference && s.weights == WeightFormat::fp8 && !a.peak_flops(Precision::fp8_mixed)) {
       s.weights = WeightFormat::bf16;  // FP8 checkpoints must be converted where there is no FP8
-      notes.push_back(notice("fp8_weights_converted", "no FP8: weights converted to BF16 (2x memory)"));
+      notes.push_back(notice("fp8_weights_converted"));
     }
     if (s.model.kind != ModelKind::llm) {
       const bool video = s.model.kind == ModelKind::video && s.video && s.model.video;
@@ -374,16 +357,15 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
         if (video && c.clips_per_day && t.e.s_per_clip) {
           // The requirement as a studio states it: so many clips a day, so many cards.
           const std::string want = format_sig(*c.clips_per_day, 4), n = std::to_string(o.cards), each = format_sig(86400.0 / *t.e.s_per_clip, 3);
-          o.reasons.push_back(notice("clips_cards", want + " clips a day -> " + n + " x " + a.name + " (" + each + " clips a day per " +
-                                                        std::to_string(t.s.parallel.gpus) + " card(s))", {want, n, a.name, each, std::to_string(t.s.parallel.gpus)}));
+          o.reasons.push_back(notice("clips_cards", {want, n, a.name, each, std::to_string(t.s.parallel.gpus)}));
         }
         if (t.e.streams) {
-          o.reasons.push_back(notice("streams_per_card", format_sig(*t.e.streams, 4) + " camera streams per card at " + format_sig(t.s.vision->camera_fps, 3) + " fps",
+          o.reasons.push_back(notice("streams_per_card",
                                      {format_sig(*t.e.streams, 4), format_sig(t.s.vision->camera_fps, 3)}));
           // The requirement as a factory states it: so many streams, so many cards.
           if (c.streams) {
             const std::string want = std::to_string(*c.streams), n = std::to_string(o.cards), each = format_sig(std::floor(*t.e.streams), 4);
-            o.reasons.push_back(notice("streams_cards", want + " camera streams -> " + n + " x " + a.name + " (" + each + " streams each)", {want, n, a.name, each}));
+            o.reasons.push_back(notice("streams_cards", {want, n, a.name, each}));
           }
           // What caps them: the model or the card's video decoders (the estimate's own words).
           for (const Notice& n : t.e.assumptions) {
@@ -475,22 +457,22 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       }
       all = std::move(kept_options);
       const std::string n = std::to_string(dropped), few = std::to_string(fewest_seen);
-      rec.left_out.push_back(notice("left_out_count", n + " options need more than 4x the cards of another that is as fast or meets the same deadline (as few as " + few + ")",
+      rec.left_out.push_back(notice("left_out_count",
                                     {n, few}));
     }
   }
   if (stacks_left > 0) {
-    rec.left_out.push_back(notice("left_out_stack", std::to_string(stacks_left) + " cards whose vendor stack documents none of the sharding this job needs (DeepSpeed ZeRO / FSDP, Megatron)",
+    rec.left_out.push_back(notice("left_out_stack",
                                   {std::to_string(stacks_left)}));
   }
   if (modules_left > 0) {
-    rec.left_out.push_back(notice("left_out_module", std::to_string(modules_left) + " SXM/OAM/module cards, sold only on 8-card training boards (pick a form factor to see them)",
+    rec.left_out.push_back(notice("left_out_module",
                                   {std::to_string(modules_left)}));
   }
   if (c.budget_cny) {
     const long unpriced = std::count_if(all.begin(), all.end(), [](const Option& o) { return !o.job_cny; });
     if (unpriced > 0) {
-      rec.left_out.push_back(notice("left_out_unpriced", std::to_string(unpriced) + " options have no price to hold against the budget", {std::to_string(unpriced)}));
+      rec.left_out.push_back(notice("left_out_unpriced", {std::to_string(unpriced)}));
     }
   }
   // Pareto front of (days, cost): no other option is both faster and cheaper.
@@ -563,12 +545,12 @@ Recommendation recommend(const Scenario& base, const Catalog& catalog, const Con
       if (!near) near = &*std::min_element(all.begin(), all.end(), [&](const Option& x, const Option& y) { return time_of(x) < time_of(y); });
       rec.nearest = *near;
       if (c.budget_cny && near->job_cny && *near->job_cny > *c.budget_cny) {
-        rec.what_it_would_take = notice("take_budget", "a budget of " + format_sig(*near->job_cny, 3) + " CNY", {format_sig(*near->job_cny, 3)});
+        rec.what_it_would_take = notice("take_budget", {format_sig(*near->job_cny, 3)});
       } else if (c.deadline_days && near->job_days && *near->job_days > *c.deadline_days) {
-        rec.what_it_would_take = notice("take_deadline", "a deadline of " + format_sig(*near->job_days, 3) + " days", {format_sig(*near->job_days, 3)});
+        rec.what_it_would_take = notice("take_deadline", {format_sig(*near->job_days, 3)});
       }
     } else {
-      rec.what_it_would_take = notice("take_nothing", "no card in the catalog holds this job under these constraints");
+      rec.what_it_would_take = notice("take_nothing");
     }
   }
   rec.options = std::move(ok);

@@ -102,9 +102,9 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     z["contiguous_gradients"] = true;
     j["zero_optimization"] = z;
     out.text = j.dump(2) + "\n";
-    if (s.recompute != Recompute::none) out.notes.push_back(notice("rc_recompute", "recompute: turn on gradient checkpointing in the model (Hugging Face: model.gradient_checkpointing_enable())"));
-    if (s.task == Task::lora || s.task == Task::qlora) out.notes.push_back(notice("rc_lora", "LoRA: the adapters come from PEFT (r=" + std::to_string(s.lora_rank) + "); DeepSpeed sees only the trainable parameters", {std::to_string(s.lora_rank)}));
-    out.notes.push_back(notice("rc_trainer", "the optimizer and learning rate come from your trainer (Hugging Face Trainer: --deepspeed ds_config.json)"));
+    if (s.recompute != Recompute::none) out.notes.push_back(notice("rc_recompute"));
+    if (s.task == Task::lora || s.task == Task::qlora) out.notes.push_back(notice("rc_lora", {std::to_string(s.lora_rank)}));
+    out.notes.push_back(notice("rc_trainer"));
     return {};
   }
   if (framework == "fsdp") {
@@ -140,10 +140,10 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
          std::to_string(std::max(1, s.global_batch / (s.micro_batch * std::max(1, p.dp())))) + " (global batch " +
          std::to_string(s.global_batch) + ")\n";
     out.text = t;
-    if (p.zero == 1) out.notes.push_back(notice("rc_fsdp_zero1", "ZeRO-1 has no FSDP equivalent: NO_SHARD replicates the optimizer states (more memory than the estimate); use SHARD_GRAD_OP or DeepSpeed"));
-    if (p.offload == Offload::optimizer) out.notes.push_back(notice("rc_fsdp_offload", "optimizer-only offload is not an FSDP option (CPUOffload moves parameters and gradients too); use DeepSpeed's offload_optimizer"));
-    if (s.task == Task::lora || s.task == Task::qlora) out.notes.push_back(notice("rc_lora_fsdp", "LoRA: add the PEFT adapters (r=" + std::to_string(s.lora_rank) + ") before wrapping; use_orig_params=True lets FSDP hold frozen and trainable weights in one unit", {std::to_string(s.lora_rank)}));
-    if (s.task == Task::qlora) out.notes.push_back(notice("rc_qlora_fsdp", "QLoRA under FSDP needs bitsandbytes >= 0.43 with bnb_4bit_quant_storage set to the mixed-precision dtype"));
+    if (p.zero == 1) out.notes.push_back(notice("rc_fsdp_zero1"));
+    if (p.offload == Offload::optimizer) out.notes.push_back(notice("rc_fsdp_offload"));
+    if (s.task == Task::lora || s.task == Task::qlora) out.notes.push_back(notice("rc_lora_fsdp", {std::to_string(s.lora_rank)}));
+    if (s.task == Task::qlora) out.notes.push_back(notice("rc_qlora_fsdp"));
     return {};
   }
   if (framework == "mindie") {
@@ -171,10 +171,10 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     b["ScheduleConfig"]["maxBatchSize"] = s.serving.batch;
     b["ScheduleConfig"]["maxIterTimes"] = output;
     out.text = j.dump(2) + "\n";
-    out.notes.push_back(notice("rc_mindie_merge", "merge these keys into {MindIE}/latest/mindie-service/conf/config.json; the cards used are ASCEND_RT_VISIBLE_DEVICES and worldSize"));
+    out.notes.push_back(notice("rc_mindie_merge"));
     const WeightFormat w = s.weights;
     if (w != WeightFormat::bf16 && w != WeightFormat::fp16)
-      out.notes.push_back(notice("rc_mindie_quant", "quantised weights: convert them with msModelSlim (W8A8 / W8A16 / W4A16); MindIE reads the format from the weights' config"));
+      out.notes.push_back(notice("rc_mindie_quant"));
     return {};
   }
   if (framework == "megatron") {
@@ -188,8 +188,7 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     if (p.vp == 1 && p.pp > 1 && m.layers % p.pp != 0) {
       // Megatron-Core asserts num_layers % pipeline_model_parallel_size == 0 for an even split
       // (transformer_config.py), so "pp 3 for 32 layers" would not start as written (issue 40).
-      out.notes.push_back(notice("rc_pp_uneven", std::to_string(m.layers) + " layers do not split into pp = " + std::to_string(p.pp) +
-                                                     " equal stages: Megatron-LM refuses this as written; set the first and last stages' layers by hand (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers) or choose a pp that divides the layers",
+      out.notes.push_back(notice("rc_pp_uneven",
                                  {std::to_string(m.layers), std::to_string(p.pp)}));
     }
     if (p.vp > 1) {
@@ -197,8 +196,7 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
       if (m.layers % (p.pp * p.vp) == 0) {
         arg("num-layers-per-virtual-pipeline-stage", num(m.layers / (p.pp * p.vp)));
       } else {
-        out.notes.push_back(notice("rc_vp_uneven", std::to_string(m.layers) + " layers do not split into pp x vp = " + std::to_string(p.pp * p.vp) +
-                                                       " equal chunks: newer Megatron-LM counts the embedding and the loss as a layer each (--account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split) or takes the first and last stages' layers by hand (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers)",
+        out.notes.push_back(notice("rc_vp_uneven",
                                    {std::to_string(m.layers), std::to_string(p.pp * p.vp)}));
       }
     }
@@ -239,9 +237,9 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     if (s.flash_attention) arg("use-flash-attn");
     a.erase(a.size() - 3);  // the last " \\\n"
     out.text = a + "\n";
-    if (p.zero >= 2) out.notes.push_back(notice("rc_zero_megatron", "ZeRO-" + std::to_string(p.zero) + ": Megatron's distributed optimizer shards optimizer states only (ZeRO-1); gradients and weights need Megatron-DeepSpeed or FSDP", {std::to_string(p.zero)}));
-    if (p.offload != Offload::none) out.notes.push_back(notice("rc_offload_megatron", "offload: not a Megatron-LM option; use DeepSpeed"));
-    out.notes.push_back(notice("rc_megatron_data", "data, tokenizer and learning-rate arguments (--data-path, --tokenizer-type, --lr ...) are yours to add; on Ascend, MindSpeed takes the same arguments"));
+    if (p.zero >= 2) out.notes.push_back(notice("rc_zero_megatron", {std::to_string(p.zero)}));
+    if (p.offload != Offload::none) out.notes.push_back(notice("rc_offload_megatron"));
+    out.notes.push_back(notice("rc_megatron_data"));
     return {};
   }
   // vllm
@@ -259,12 +257,12 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
                 : w == WeightFormat::fp8 ? "fp8" : w == WeightFormat::nf4 ? "bitsandbytes"
                 : w == WeightFormat::gguf_q4_k_m || w == WeightFormat::gguf_q5_k_m || w == WeightFormat::gguf_q8_0 ? "gguf" : nullptr;
   if (q) arg("quantization", q);
-  if (w == WeightFormat::int8) out.notes.push_back(notice("rc_int8", "INT8 weights: serve an INT8 (W8A16 / SmoothQuant W8A8) checkpoint; vLLM reads its format from the checkpoint's config"));
+  if (w == WeightFormat::int8) out.notes.push_back(notice("rc_int8"));
   arg("gpu-memory-utilization", "0.90");
   a.erase(a.size() - 3);
   out.text = a + "\n";
-  if (q && std::string(q) == "gguf") out.notes.push_back(notice("rc_gguf", "GGUF: give vllm serve the .gguf file path and --tokenizer of the original model"));
-  out.notes.push_back(notice("rc_ascend_vllm", "on Ascend: vLLM-Ascend takes the same arguments (pip install vllm-ascend)"));
+  if (q && std::string(q) == "gguf") out.notes.push_back(notice("rc_gguf"));
+  out.notes.push_back(notice("rc_ascend_vllm"));
   return {};
 }
 

@@ -27,9 +27,9 @@ double memory_cap(const Scenario& s, const Estimate& one, double band) {
   const MemoryBreakdown& m1 = one.memory;
   const double overhead = one.peak_allocated_bytes > 0 ? 1.0 + m1.fragmentation_bytes / one.peak_allocated_bytes : 1.0;
   const double per_request = (m1.kv_cache_bytes + m1.logits_bytes) * overhead;
-  if (!s.gpu || !s.gpu->memory_bytes || !(per_request > 0)) return std::numeric_limits<double>::infinity();
-  // The top of the memory range, total / (1 - band), must fit: total <= memory x (1 - band).
-  const double usable = *s.gpu->memory_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
+  if (!one.capacity_bytes || !(per_request > 0)) return std::numeric_limits<double>::infinity();
+  // The top of the memory range, total / (1 - band), must fit: total <= capacity x (1 - band).
+  const double usable = *one.capacity_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
   return ranks * (1.0 + std::floor(std::max(0.0, usable - one.total_bytes) / per_request));
 }
 }  // namespace
@@ -60,7 +60,7 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   plan.ttft_s = one.ttft_s.value_or(0);
   plan.tokens_per_s_per_user = one.decode_tokens_per_s_per_request.value_or(0);
   const double band = std::clamp(t.memory_band, 0.0, 0.9);
-  if (!one.fits.value_or(false) || (s.gpu && s.gpu->memory_bytes && one.total_bytes > *s.gpu->memory_bytes * (1.0 - band))) {
+  if (!one.fits.value_or(false) || (one.capacity_bytes && one.total_bytes > *one.capacity_bytes * (1.0 - band))) {
     plan.limit = "fit";
     return plan;
   }
@@ -90,7 +90,7 @@ ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
   // Memory as Estimate counts it at that batch (its KV caches and a prefill chunk's activations),
   // its range's top within the card: the sized scenario opens in Estimate as "fits".
   auto memory_ok = [&](const Estimate& e) {
-    return e.fits.value_or(false) && (!s.gpu || !s.gpu->memory_bytes || e.total_bytes <= *s.gpu->memory_bytes * (1.0 - band));
+    return e.fits.value_or(false) && (!e.capacity_bytes || e.total_bytes <= *e.capacity_bytes * (1.0 - band));
   };
   auto meets = [&](long long b) {
     const Estimate e = at(b);
@@ -270,7 +270,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
     out.options.erase(cut, out.options.end());
     if (dropped > 0) {
       const std::string n = std::to_string(dropped), few = std::to_string(fewest);
-      out.left_out.push_back(notice("left_out_serving", n + " deployments need more than 4x the cards of another that meets the same targets (as few as " + few + ")",
+      out.left_out.push_back(notice("left_out_serving",
                                     {n, few}));
     }
   }

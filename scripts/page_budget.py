@@ -10,7 +10,7 @@ own, so the parts do not add up exactly to the whole (gzip shares no dictionary 
   - code:       the wasm's code section (ImGui, nlohmann/json, libc++, xuanka)
   - font:       the Noto Sans CJK SC subset (build/wasm/ui/font_data.cpp)
   - catalog:    catalog/*.json as embedded
-  - strings:    ui/strings.inc (both languages' interface strings)
+  - strings:    ui/strings.inc, core/notices.inc (both languages' interface strings and notices)
   - other data: the rest of the wasm's data section (licence texts, tables, libc++ data)
   - JS + HTML:  the page without the wasm block (emscripten's runtime, web/glue.js, the shell)
 Exit status 1 when the page is over the budget (scripts/test fails then), unless --report-only
@@ -82,8 +82,8 @@ def main():
     catalog = b"".join(json.dumps(json.load(open(p, encoding="utf-8")), ensure_ascii=False, separators=(",", ":")).encode()
                        for p in sorted(glob.glob(os.path.join(src, "catalog", "*.json"))))
     parts.append(("catalog (catalog/*.json)", len(catalog), gz(catalog)))
-    strings = open(os.path.join(src, "ui", "strings.inc"), "rb").read()
-    parts.append(("strings (ui/strings.inc)", len(strings), gz(strings)))
+    strings = b"".join(open(os.path.join(src, *f), "rb").read() for f in (("ui", "strings.inc"), ("core", "notices.inc")))
+    parts.append(("strings (ui/strings.inc, core/notices.inc)", len(strings), gz(strings)))
     other = len(data) - font_raw - len(catalog) - len(strings)
     parts.append(("other data (licences, tables)", max(other, 0),
                   max(gz(data) - font_gz - gz(catalog) - gz(strings), 0)))

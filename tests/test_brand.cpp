@@ -200,7 +200,7 @@ TEST_CASE("saved copy: the host's configuration with the current plan baked in, 
   CHECK(cfg.problems.empty());
   REQUIRE(cfg.overlay);
   ui::AppState again;
-  std::vector<std::string> problems;
+  core::Diagnostics problems;
   ui::apply_state(cfg.state, again, cat(), problems);
   ui::recompute(again, cat());
   CHECK(problems.empty());

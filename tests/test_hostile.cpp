@@ -19,8 +19,8 @@ using nlohmann::json;
 
 namespace {
 std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
-bool any_starts(const std::vector<std::string>& v, const std::string& prefix) {
-  return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });
+bool any_starts(const core::Diagnostics& v, const std::string& prefix) {
+  return std::any_of(v.begin(), v.end(), [&](const core::Diagnostic& d) { return d.text().rfind(prefix, 0) == 0; });
 }
 }  // namespace
 
@@ -103,11 +103,11 @@ TEST_CASE("hostile: a link's long or broken values are named, never echoed whole
   src.hash = "#card=" + std::string(100000, 'x') + "&lang=fr";
   const ui::PageConfig cfg = ui::read_config(src);
   ui::AppState st;
-  std::vector<std::string> problems = cfg.problems;
+  core::Diagnostics problems = cfg.problems;
   ui::apply_state(cfg.state, st, cat(), problems);
   CHECK(any_starts(problems, "link.card: unknown card \"xxxx"));
   CHECK(any_starts(problems, "link.lang: expected zh | en, found \"fr\""));
-  for (const auto& p : problems) CHECK(p.size() < 200);
+  for (const auto& p : problems) CHECK(p.text().size() < 200);
 }
 
 TEST_CASE("hostile: a pasted nvidia-smi with impossible figures is not judged") {
@@ -197,7 +197,7 @@ TEST_CASE("hostile: the page says in its language what the link or configuration
   // The expected words are ui/strings.inc's prob_* texts, after the field's path.
   const ui::PageConfig cfg = ui::read_config({"", "", "?overlay=%7B%7D", "#s=%7B%22model%22&view=nosuch"});
   ui::AppState st;
-  std::vector<std::string> problems = cfg.problems;
+  core::Diagnostics problems = cfg.problems;
   ui::apply_state(cfg.state, st, cat(), problems);
   REQUIRE(problems.size() == 3);
   CHECK(ui::explain_problem(core::Lang::zh, problems[0]) == "link.overlay：链接想改厂商名称或价格，已忽略；页面显示本厂商自己的");
@@ -205,8 +205,13 @@ TEST_CASE("hostile: the page says in its language what the link or configuration
         "link.overlay: the link tried to change the vendor or its prices; ignored, the page shows its vendor's own");
   CHECK(ui::explain_problem(core::Lang::zh, problems[1]) == "link.view：取值无效，已忽略");
   CHECK(ui::explain_problem(core::Lang::zh, problems[2]) == "link.s：不是有效的 JSON，未采用（链接可能不完整）");
-  CHECK(ui::explain_problem(core::Lang::en, "overlay.vendor.nme: unknown key") == "overlay.vendor.nme: unknown field, ignored");
-  CHECK(ui::explain_problem(core::Lang::zh, "XUANKA_CONFIG: nested deeper than 64 levels, not read") == "XUANKA_CONFIG：嵌套太深，未读取");
+  // Said by the problem's code, whatever its English message reads.
+  CHECK(ui::explain_problem(core::Lang::en, {"overlay.vendor.nme", "unknown key", core::DiagCode::unknown_key}) == "overlay.vendor.nme: unknown field, ignored");
+  CHECK(ui::explain_problem(core::Lang::zh, {"XUANKA_CONFIG", "nested deeper than 64 levels, not read", core::DiagCode::too_deep}) == "XUANKA_CONFIG：嵌套太深，未读取");
+  CHECK(ui::explain_problem(core::Lang::zh, {"link.card", "unknown key", core::DiagCode::not_offered}) == std::string("link.card：") + ui::tr(core::Lang::zh, ui::Str::prob_not_offered));
+  const core::Diagnostics read = [] { core::Diagnostics d; core::parse_json_text(nested(70), "XUANKA_CONFIG", d); return d; }();
+  REQUIRE(read.size() == 1);
+  CHECK(read[0].code == core::DiagCode::too_deep);
 }
 
 TEST_CASE("hostile: a CSV paste whose index column holds a huge number is not an index") {

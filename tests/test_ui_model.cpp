@@ -4,12 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <set>
 #include <regex>
 #include <sstream>
 #include <utility>
 
 #include "core/catalog_embedded.h"
 #include "core/contract.h"
+#include "core/fields.h"
 #include "core/url_params.h"
 #include "ui/app_state.h"
 #include "ui/export.h"
@@ -25,9 +28,9 @@ using nlohmann::json;
 using Catch::Matchers::WithinRel;
 
 namespace {
-bool testing_contains(const std::vector<std::string>& v, const std::string& prefix) {
+bool testing_contains(const core::Diagnostics& v, const std::string& prefix) {
   for (const auto& x : v) {
-    if (x.rfind(prefix, 0) == 0) return true;
+    if (x.text().rfind(prefix, 0) == 0) return true;
   }
   return false;
 }
@@ -110,7 +113,7 @@ TEST_CASE("share link: every view reopens to the same scenario and results") {
     src.hash = hash;
     const ui::PageConfig cfg = ui::read_config(src);
     CHECK(cfg.problems.empty());
-    std::vector<std::string> problems;
+    core::Diagnostics problems;
     ui::apply_state(cfg.state, b, cat(), problems);
     CHECK(problems.empty());
     ui::recompute(b, cat());
@@ -152,7 +155,7 @@ static std::pair<ui::AppState, ui::AppState> page_and_reopened(const nlohmann::j
   ui::AppState b;
   ui::ConfigSources src;
   src.hash = ui::share_hash(a);
-  std::vector<std::string> problems;
+  core::Diagnostics problems;
   ui::apply_state(ui::read_config(src).state, b, cat(), problems);
   CHECK(problems.empty());
   ui::recompute(b, cat());
@@ -304,7 +307,7 @@ TEST_CASE("share link: the Cost view's inputs and the serving targets reopen as 
   ui::ConfigSources src;
   src.hash = ui::share_hash(a);
   ui::AppState b;
-  std::vector<std::string> problems;
+  core::Diagnostics problems;
   ui::apply_state(ui::read_config(src).state, b, cat(), problems);
   CHECK(problems.empty());
   ui::recompute(b, cat());
@@ -342,7 +345,7 @@ TEST_CASE("share link: a card the vendor hid stays hidden, whatever the link say
   ui::ConfigSources src;
   src.hash = "view=compare&card=nvidia-h100-sxm5-80gb&s=" +
              core::format_url_params({{"x", R"({"model":"llama-3.1-8b","task":"lora","gpu":"nvidia-h100-sxm5-80gb"})"}}).substr(2);
-  std::vector<std::string> problems;
+  core::Diagnostics problems;
   ui::apply_state(ui::read_config(src).state, b, c, problems);
   ui::recompute(b, c);
   CHECK(b.compare.detail_id.empty());
@@ -371,9 +374,9 @@ TEST_CASE("a run's length reads in its unit: days, hours, minutes or seconds, ne
   CHECK(ui::duration_text(core::Lang::zh, *a.derived.estimate->days).rfind("0 ", 0) == std::string::npos);
 }
 
-static std::string testing_join(const std::vector<std::string>& v) {
+static std::string testing_join(const core::Diagnostics& v) {
   std::string out;
-  for (const auto& s : v) out += s + "\n";
+  for (const auto& s : v) out += s.text() + "\n";
   return out;
 }
 
@@ -386,30 +389,72 @@ TEST_CASE("share link: a link cannot change the vendor; a broken link says so") 
   CHECK(cfg.overlay->find("Own IDC") != std::string::npos);
   CHECK(cfg.link_tried_vendor);
   ui::AppState st;
-  std::vector<std::string> problems = cfg.problems;
+  core::Diagnostics problems = cfg.problems;
   ui::apply_state(cfg.state, st, cat(), problems);
   // The value is cut after `{"model"` (8 characters): nlohmann's lexer counts the end of input
   // as one more character read, so it reports column 9 (json.hpp, lexer::get and position_t).
-  const bool said = std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
-    return p.rfind("link.s: not valid JSON (line 1, column 9:", 0) == 0 && p.find("the link may be cut off") != std::string::npos;
+  const bool said = std::any_of(problems.begin(), problems.end(), [](const core::Diagnostic& d) {
+    const std::string p = d.text();
+    return d.code == core::DiagCode::not_json && p.rfind("link.s: not valid JSON (line 1, column 9:", 0) == 0 && p.find("the link may be cut off") != std::string::npos;
   });
   INFO(testing_join(problems));
   CHECK(said);
 }
 
-TEST_CASE("strings: every notice code in core and every enum label has zh and en text") {
-  // Notice codes: every notice("code", ...) in core's sources.
-  std::set<std::string> codes;
-  const std::regex call("(?:notice|said)\\(\\s*\"([a-z0-9_]+)\"");  // said(): core::fixes_to_fit
-  for (const char* f : {"estimator.cpp", "estimator_diffusion.cpp", "estimator_vision.cpp", "estimator_video.cpp", "recommend.cpp", "fixes.cpp", "serving_plan.cpp", "cost.cpp", "contract.cpp", "catalog.cpp", "overlay.cpp", "smi_parse.cpp", "host.cpp", "porting.cpp"}) {
-    const std::string text = test::read_text(std::string(XUANKA_SOURCE_DIR) + "/core/" + f);
-    for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it) codes.insert((*it)[1]);
+TEST_CASE("notices: core emits codes only; every code has a row in zh and en, every row is emitted") {
+  // Every notice(...) and said(...) call in core's sources (said(): core::fixes_to_fit), read as
+  // C++: the first argument's string literals are codes (one ending in "_" a prefix, completed by
+  // an enum word); any later literal with a space in it would be an English sentence.
+  std::set<std::string> codes, prefixes;
+  std::vector<std::string> sentences;
+  int calls = 0;
+  const std::regex call("(?:^|[^A-Za-z0-9_])(?:notice|said)\\(");
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(XUANKA_SOURCE_DIR) + "/core")) {
+    if (entry.path().extension() != ".cpp") continue;
+    const std::string text = test::read_text(entry.path().string());
+    for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it) {
+      std::size_t i = static_cast<std::size_t>(it->position(0) + it->length(0));
+      int depth = 1, arg = 0;
+      for (; i < text.size() && depth > 0; ++i) {
+        const char c = text[i];
+        if (c == '"') {
+          std::string lit;
+          for (++i; i < text.size() && text[i] != '"'; ++i) lit += text[i] == '\\' ? text[++i] : text[i];
+          if (arg == 0 && !lit.empty()) (lit.back() == '_' ? prefixes : codes).insert(lit);
+          if (arg > 0 && lit.find(' ') != std::string::npos) sentences.push_back(entry.path().filename().string() + ": \"" + lit + "\"");
+        } else if (c == '\'') {
+          for (++i; i < text.size() && text[i] != '\''; ++i) i += text[i] == '\\';
+        } else if (c == '(' || c == '{' || c == '[') {
+          ++depth;
+        } else if (c == ')' || c == '}' || c == ']') {
+          --depth;
+        } else if (c == ',' && depth == 1) {
+          ++arg;
+        }
+      }
+      ++calls;
+    }
   }
-  CHECK(codes.size() > 20);
+  CHECK(calls > 100);
+  CHECK(sentences.empty());
+  for (const auto& s : sentences) INFO(s);
   for (const auto& code : codes) {
     INFO("notice code " << code);
-    CHECK(ui::str_by_key("n_" + code).has_value());
+    CHECK(core::notice_template(code, core::Lang::zh).has_value());
   }
+  // The table: both languages in every row, every row emitted by some call.
+  for (int i = 0; i < core::notice_count(); ++i) {
+    const std::string code = core::notice_code_at(i);
+    INFO("row " << code);
+    CHECK(!std::string(*core::notice_template(code, core::Lang::zh)).empty());
+    CHECK(!std::string(*core::notice_template(code, core::Lang::en)).empty());
+    bool emitted = codes.count(code) > 0;
+    for (const auto& p : prefixes) emitted |= code.compare(0, p.size(), p) == 0;
+    CHECK(emitted);
+  }
+}
+
+TEST_CASE("strings: every enum label has zh and en text") {
   auto labels = [](const auto& rows) {
     for (const auto& r : rows) {
       INFO("label " << r.label);
@@ -799,7 +844,7 @@ TEST_CASE("Recommend for a factory line: the camera streams typed on the page si
   src.hash = ui::share_hash(a);
   const ui::PageConfig cfg = ui::read_config(src);
   ui::AppState b;
-  std::vector<std::string> problems;
+  core::Diagnostics problems;
   ui::apply_state(cfg.state, b, cat(), problems);
   CHECK(problems.empty());
   CHECK(b.recommend.streams == "100");
@@ -913,7 +958,7 @@ TEST_CASE("card names on the Chinese page: no English words in a card's name or 
   CHECK(d->name_in(core::Lang::zh) == "GeForce RTX 4090 D 24GB（中国特供版）");
   // A notice that names the card: the Chinese page says its Chinese name, the English page its own.
   ui::set_card_names(cat());
-  const core::Notice n = core::notice("pcie_only", d->name + " has no card-to-card link: gradients go over PCIe", {d->name});
+  const core::Notice n = core::notice("pcie_only", {d->name});
   CHECK(ui::notice_text(core::Lang::zh, n).find("中国特供版") != std::string::npos);
   CHECK(ui::notice_text(core::Lang::en, n).find("(China)") != std::string::npos);
 }
@@ -952,7 +997,7 @@ TEST_CASE("the kind of offer: Cost prices the chosen kind, the link carries it, 
   ui::ConfigSources src;
   src.hash = ui::share_hash(st);
   ui::AppState b;
-  std::vector<std::string> problems;
+  core::Diagnostics problems;
   ui::apply_state(ui::read_config(src).state, b, cat(), problems);
   CHECK(problems.empty());
   CHECK(b.cost.offer == "market");
@@ -984,4 +1029,48 @@ TEST_CASE("the kind of offer: Recommend ranks by the chosen kind only") {
     CHECK((o.card->id == "nvidia-a10" || o.card->id == "nvidia-t4"));
   }
   CHECK(priced > 0);
+}
+
+TEST_CASE("fields: every row of the table goes form -> contract -> Scenario -> contract -> form, and a value out of range is refused at its path") {
+  REQUIRE(core::field_rows().size() >= 2);
+  for (const core::FieldRow& r : core::field_rows()) {
+    const std::string path = r.path();
+    INFO("field " << path);
+    // The first task and kind of model the row applies to.
+    std::optional<core::Task> task;
+    for (const auto& t : core::EnumTable<core::Task>::rows()) {
+      if (!task && r.applies(t.value, core::ModelKind::llm)) task = t.value;
+    }
+    REQUIRE(task);  // every row so far is a language model's
+    ui::ScenarioForm f;
+    f.task = core::word(*task);
+    // A value a quarter of the way into its range (whole for whole-number rows).
+    double v = r.lo + (r.hi - r.lo) / 4;
+    if (r.integer) v = std::ceil(v);
+    f.fields[path] = ui::number_text(v);
+    const nlohmann::json j = ui::to_contract(f, "llm");
+    core::Scenario s;
+    const auto d = core::from_json(j, cat(), s);
+    for (const auto& x : d) UNSCOPED_INFO(x.text());
+    REQUIRE(d.empty());
+    REQUIRE(r.get(s));
+    CHECK(*r.get(s) == Approx(v));
+    const nlohmann::json back = core::to_json(s);
+    const nlohmann::json& obj = *r.section ? back.at(r.section) : back;
+    REQUIRE(obj.contains(r.key));
+    CHECK(obj.at(r.key).get<double>() == Approx(v));
+    ui::ScenarioForm g;
+    ui::from_contract(back, g);
+    CHECK(g.fields[path] == f.fields[path]);
+    // Its row on the page: an error at the path is drawn under it; its label says it in both languages.
+    CHECK(ui::form_row_for("scenario." + path) == r.row);
+    CHECK(std::string(r.label(core::Lang::zh)).size() > 0);
+    CHECK(std::string(r.label(core::Lang::en)).size() > 0);
+    // Past its range: refused, naming the field.
+    f.fields[path] = ui::number_text(r.hi + 1);
+    core::Scenario bad;
+    const auto e = core::from_json(ui::to_contract(f, "llm"), cat(), bad);
+    REQUIRE(e.size() == 1);
+    CHECK(e[0].path == "scenario." + path);
+  }
 }

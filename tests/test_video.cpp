@@ -92,7 +92,7 @@ TEST_CASE("video: what makes Wan 2.1 14B at 720p fit a 24 GB card, each fix esti
   REQUIRE(!fixes.empty());
   bool sequential = false, cards = false;
   for (const auto& f : fixes) {
-    INFO(f.what.en);
+    INFO(notice_text(f.what, Lang::en));
     CHECK(f.estimate.fits == true);
     CHECK(f.what.code != "fix_vid_encoders_cpu");
     CHECK(f.what.code != "fix_vid_model_offload");

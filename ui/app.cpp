@@ -212,10 +212,9 @@ bool draw_page_problems(AppState& state, FrameCtx& ctx) {
   ImGui::PopStyleColor();
   ImGui::PushTextWrapPos(0.0f);
   for (std::size_t i = 0; i < state.page_problems.size() && i < kShown; ++i) {
-    const std::string& p = state.page_problems[i];
-    const std::string plain = explain_problem(L, p);
-    text_wrapped(ctx, ("· " + plain).c_str());
-    if (plain != p) text_disabled(ctx, ("  " + p).c_str());
+    const core::Diagnostic& p = state.page_problems[i];
+    text_wrapped(ctx, ("· " + explain_problem(L, p)).c_str());
+    text_disabled(ctx, ("  " + p.text()).c_str());
   }
   if (state.page_problems.size() > kShown) {
     char more[64];

@@ -145,7 +145,7 @@ struct AppState {
   Derived derived;
   // What the link, the page's configuration or the vendor overlay got wrong ("path: message"),
   // shown above the views until dismissed.
-  std::vector<std::string> page_problems;
+  core::Diagnostics page_problems;
   bool page_problems_dismissed = false;
   // The last copy ("link", "md", "json"): "已复制" shows beside its button until an input changes.
   std::string copied;

@@ -29,31 +29,17 @@ void set_card_names(const core::Catalog& cat) {
 }
 
 std::string notice_text(core::Lang L, const core::Notice& n) {
-  const auto key = str_by_key("n_" + n.code);  // notice code X <-> string key n_X
-  if (!key) return n.en;
-  std::vector<std::string> args = n.args;
-  for (std::string& a : args) {
+  return core::notice_text(n, L, [&](const std::string& a) {
     // "#key": an enum value's label key (core/enums.h), said in the page's language.
     if (a.size() > 1 && a[0] == '#') {
-      if (const auto k = str_by_key(a.substr(1))) a = tr(L, *k);
-      continue;
+      const auto k = str_by_key(a.substr(1));
+      return k ? std::string(tr(L, *k)) : a;
     }
     // Core names a card by its English name; the Chinese page shows its Chinese one.
-    if (L != core::Lang::zh) continue;
+    if (L != core::Lang::zh) return a;
     const auto it = card_names_zh().find(a);
-    if (it != card_names_zh().end()) a = it->second;
-  }
-  return fill_slots(tr(L, *key), args);
-}
-
-std::string fill_slots(std::string text, const std::vector<std::string>& args) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string slot = "{" + std::to_string(i) + "}";
-    // Every occurrence (a sentence may name a figure twice); the next search starts past the
-    // argument just written, so an argument that itself reads "{n}" is left alone.
-    for (std::size_t p = text.find(slot); p != std::string::npos; p = text.find(slot, p + args[i].size())) text.replace(p, slot.size(), args[i]);
-  }
-  return text;
+    return it != card_names_zh().end() ? it->second : a;
+  });
 }
 
 std::string strategy_text(core::Lang L, const core::Option& o) {

@@ -11,14 +11,14 @@
 
 namespace xuanka::ui {
 
-// The translated sentence for `n`, with its arguments filled in; core's English when the code
-// is not in the table.
+// The notice in the page's language (core/notices.inc), its arguments filled in: label keys and
+// card names said in that language too.
 std::string notice_text(core::Lang L, const core::Notice& n);
 // A notice's argument that is a card's English name reads as its Chinese name (Accelerator::
 // name_zh) on the Chinese page; the page sets the names once from its catalog (issue 39 item 7).
 void set_card_names(const core::Catalog& cat);
 // `text` with each {i} replaced by args[i].
-std::string fill_slots(std::string text, const std::vector<std::string>& args);
+using core::fill_slots;
 // An option's strategy in words: "TP 8 · PP 4 · ZeRO-1 · 选择性重计算".
 std::string strategy_text(core::Lang L, const core::Option& o);
 // A run's length in the unit it reads in: days from one day up, else hours, minutes or seconds

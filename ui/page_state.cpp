@@ -38,7 +38,7 @@ constexpr TextInput<EstimateState> kTargetInputs[] = {
 
 void take_object(const json& j, const char* where, PageConfig& out, bool host) {
   if (!j.is_object()) {
-    out.problems.push_back(std::string(where) + ": expected a JSON object");
+    out.problems.push_back({where, "expected a JSON object"});
     return;
   }
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -56,13 +56,13 @@ void take_object(const json& j, const char* where, PageConfig& out, bool host) {
         else out.link_tried_vendor = true;
       }
     }
-    if (!known && host) out.problems.push_back(std::string(where) + "." + shorten(it.key()) + ": unknown key");
+    if (!known && host) out.problems.push_back({std::string(where) + "." + shorten(it.key()), "unknown key", core::DiagCode::unknown_key});
   }
 }
 
 void take_params(const std::string& text, const char* where, PageConfig& out) {
   if (text.size() > kMaxSourceBytes) {
-    out.problems.push_back(std::string(where) + ": longer than " + std::to_string(kMaxSourceBytes / 1024) + " kB, ignored");
+    out.problems.push_back({where, "longer than " + std::to_string(kMaxSourceBytes / 1024) + " kB, ignored", core::DiagCode::too_long});
     return;
   }
   json j = json::object();
@@ -71,15 +71,15 @@ void take_params(const std::string& text, const char* where, PageConfig& out) {
 }
 
 // A JSON text read from a source; its problem (too long, too deep, not JSON) names `where`.
-json parse_source(const std::string& text, const std::string& where, std::vector<std::string>& problems,
+json parse_source(const std::string& text, const std::string& where, core::Diagnostics& problems,
                   const char* hint = "") {
   core::Diagnostics d;
   json j = core::parse_json_text(text, where, d, kMaxSourceBytes);
-  for (const auto& x : d) problems.push_back(x.text() + hint);
+  for (auto& x : d) problems.push_back({x.path, x.message + hint, x.code});
   return j;
 }
 
-json parse_json_field(const json& v, const char* key, std::vector<std::string>& problems) {
+json parse_json_field(const json& v, const char* key, core::Diagnostics& problems) {
   if (!v.is_string()) return v;
   return parse_source(v.get<std::string>(), std::string("link.") + key, problems, " — the link may be cut off");
 }
@@ -97,46 +97,46 @@ PageConfig read_config(const ConfigSources& src) {
   }
   take_params(src.query, "link", out);
   take_params(src.hash, "link", out);
-  if (out.link_tried_vendor) out.problems.push_back("link.overlay: vendor data in a link is ignored; the page shows its vendor's own");
+  if (out.link_tried_vendor) out.problems.push_back({"link.overlay", "vendor data in a link is ignored; the page shows its vendor's own", core::DiagCode::link_vendor});
   return out;
 }
 
-void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog, std::vector<std::string>& problems) {
+void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog, core::Diagnostics& problems) {
   auto str = [&](const char* k) -> std::optional<std::string> {
     auto it = cfg.find(k);
     if (it == cfg.end()) return std::nullopt;
     if (!it->is_string()) {
-      problems.push_back(std::string("link.") + k + ": expected text");
+      problems.push_back({std::string("link.") + k, "expected text"});
       return std::nullopt;
     }
     return it->get<std::string>();
   };
   if (auto v = str("lang")) {
     if (auto l = core::parse_lang(*v)) state.lang = *l;
-    else problems.push_back("link.lang: expected zh | en, found \"" + shorten(*v) + "\"");
+    else problems.push_back({"link.lang", "expected zh | en, found \"" + shorten(*v) + "\""});
   }
-  if (auto v = str("view"); v && !parse_view(*v, state.view)) problems.push_back("link.view: unknown view \"" + shorten(*v) + "\"");
+  if (auto v = str("view"); v && !parse_view(*v, state.view)) problems.push_back({"link.view", "unknown view \"" + shorten(*v) + "\""});
   if (auto it = cfg.find("s"); it != cfg.end()) {
     const json sj = parse_json_field(*it, "s", problems);
     if (sj.is_object()) from_contract(sj, state.estimate.form);
-    else if (!sj.is_discarded()) problems.push_back("link.s: expected a scenario object");
+    else if (!sj.is_discarded()) problems.push_back({"link.s", "expected a scenario object"});
     // A card the vendor hid is not offered here, whatever a link says (issue 40: it was shown at
     // the public rent and mailed to the vendor in a quote): the form is left without a card.
     const core::Accelerator* g = catalog.find_accelerator(state.estimate.form.gpu);
     if (g && g->hidden) {
-      problems.push_back("link.s.gpu: \"" + shorten(g->id) + "\" is not offered on this page; choose a card");
+      problems.push_back({"link.s.gpu", "\"" + shorten(g->id) + "\" is not offered on this page; choose a card", core::DiagCode::not_offered});
       state.estimate.form.gpu.clear();
     }
   }
   if (auto v = str("region")) {
     if (catalog.find_region(*v)) state.estimate.region = *v;
-    else problems.push_back("link.region: unknown region \"" + shorten(*v) + "\"");
+    else problems.push_back({"link.region", "unknown region \"" + shorten(*v) + "\""});
   }
   if (auto v = str("card")) {
     const core::Accelerator* a = catalog.find_accelerator(*v);
     if (a && !a->hidden) state.compare.detail_id = *v;
-    else if (a) problems.push_back("link.card: \"" + shorten(*v) + "\" is not offered on this page");
-    else problems.push_back("link.card: unknown card \"" + shorten(*v) + "\"");
+    else if (a) problems.push_back({"link.card", "\"" + shorten(*v) + "\" is not offered on this page", core::DiagCode::not_offered});
+    else problems.push_back({"link.card", "unknown card \"" + shorten(*v) + "\""});
   }
   if (auto it = cfg.find("r"); it != cfg.end()) {
     const json rj = parse_json_field(*it, "r", problems);
@@ -163,7 +163,7 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
     if (it == cfg.end()) return json();
     const json j = parse_json_field(*it, key, problems);
     if (!j.is_object()) {
-      if (!j.is_discarded()) problems.push_back(std::string("link.") + key + ": expected an object");
+      if (!j.is_discarded()) problems.push_back({std::string("link.") + key, "expected an object"});
       return json();
     }
     for (const auto& in : inputs) {
@@ -176,22 +176,15 @@ void apply_state(const json& cfg, AppState& state, const core::Catalog& catalog,
   texts("u", kTargetInputs, state.estimate);
 }
 
-std::string explain_problem(core::Lang L, const std::string& problem) {
-  const std::size_t colon = problem.find(": ");
-  const std::string path = colon == std::string::npos ? std::string() : problem.substr(0, colon);
-  const std::string why = colon == std::string::npos ? problem : problem.substr(colon + 2);
-  auto has = [&](const char* s) { return why.find(s) != std::string::npos; };
-  const Str what = has("vendor data in a link") ? Str::prob_link_vendor
-                 : has("not offered on this page") ? Str::prob_not_offered
-                 : has("not valid JSON")         ? Str::prob_not_json
-                 : has("longer than")            ? Str::prob_too_long
-                 : has("nested deeper")          ? Str::prob_too_deep
-                 : has("appears twice")          ? Str::prob_duplicate
-                 : why == "unknown key"          ? Str::prob_unknown_key
-                 : has("unknown") || has("expected") || has("found") ? Str::prob_bad_value
-                                                 : Str::prob_other;
-  if (path.empty()) return tr(L, what);
-  return path + (L == core::Lang::zh ? "：" : ": ") + tr(L, what);
+std::string explain_problem(core::Lang L, const core::Diagnostic& problem) {
+  using C = core::DiagCode;
+  const C c = problem.code;
+  const Str what = c == C::link_vendor ? Str::prob_link_vendor : c == C::not_offered ? Str::prob_not_offered
+                 : c == C::not_json    ? Str::prob_not_json    : c == C::too_long    ? Str::prob_too_long
+                 : c == C::too_deep    ? Str::prob_too_deep    : c == C::duplicate_key ? Str::prob_duplicate
+                 : c == C::unknown_key ? Str::prob_unknown_key : Str::prob_bad_value;
+  if (problem.path.empty()) return tr(L, what);
+  return problem.path + (L == core::Lang::zh ? "：" : ": ") + tr(L, what);
 }
 
 namespace {

@@ -23,17 +23,17 @@ struct ConfigSources {
 struct PageConfig {
   nlohmann::json state = nlohmann::json::object();  // lang, view, s, region, card, r: merged
   std::optional<std::string> overlay;               // the vendor overlay, from the host's own config
-  std::vector<std::string> problems;                 // what could not be read, naming where
+  core::Diagnostics problems;                        // what could not be read, naming where
   bool link_tried_vendor = false;                    // the URL carried an overlay; it was ignored
 };
 
 // Reads and merges the sources (no catalog needed yet: the overlay is applied before the state).
 PageConfig read_config(const ConfigSources& src);
 // Applies the merged state to `state`; ids are checked against `catalog`; problems appended.
-void apply_state(const nlohmann::json& cfg, AppState& state, const core::Catalog& catalog, std::vector<std::string>& problems);
-// One problem of the link or configuration ("path: message", English) in the page's language:
-// the field's path, then what happened in plain words (the English detail is shown beside it).
-std::string explain_problem(core::Lang lang, const std::string& problem);
+void apply_state(const nlohmann::json& cfg, AppState& state, const core::Catalog& catalog, core::Diagnostics& problems);
+// One problem of the link or configuration in the page's language: the field's path, then what
+// happened in plain words by its code (the English detail, message, is shown beside it).
+std::string explain_problem(core::Lang lang, const core::Diagnostic& problem);
 // The share link's hash: "#card=..&lang=..&r=..&region=..&s=..&view=.." (keys in order).
 std::string share_hash(const AppState& state);
 // "保存离线版 / Save for offline": the configuration block of the saved copy — the host's own

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fields.h"
 #include "core/accuracy.h"
 #include "core/format.h"
 #include "core/hf_config.h"
@@ -147,6 +148,18 @@ bool draw_presets(AppState& state, FrameCtx& ctx) {
 
 // [SECTION] inputs
 // The training rows an image or video denoiser shares: precision, optimizer, LoRA, batches, recompute.
+// The table's simple fields in `section` that apply to the form's task and a language model
+// (core/fields.h): one number row each, labelled from the table.
+bool field_rows_in(FrameCtx& ctx, Lang L, ScenarioForm& f, const char* section) {
+  const auto task = core::from_word<core::Task>(f.task);
+  bool changed = false;
+  for (const core::FieldRow& r : core::field_rows()) {
+    if (!task || std::string_view(r.section) != section || !r.applies(*task, core::ModelKind::llm)) continue;
+    changed |= number_row(ctx, r.row, r.label(L), f.fields[r.path()]);
+  }
+  return changed;
+}
+
 bool denoiser_training_rows(FrameCtx& ctx, Lang L, ScenarioForm& f, bool lora) {
   bool changed = combo_row(ctx, "est.precision", tr(L, Str::precision), f.precision, enum_choices<core::Precision>(L));
   changed |= combo_row(ctx, "est.optimizer", tr(L, Str::optimizer), f.optimizer, enum_choices<core::Optimizer>(L));
@@ -364,7 +377,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
         changed |= number_row(ctx, "est.prefill_ep", tr(L, Str::prefill_ep_word), f.prefill_ep);
       }
     }
-    changed |= number_row(ctx, "est.prefix_hit", tr(L, Str::prefix_hit_word), f.prefix_cache_hit);
+    changed |= field_rows_in(ctx, L, f, "serving");
     const bool moe = (preset && preset->moe) || f.serving_offload != "none";
     if (moe) {
       changed |= combo_row(ctx, "est.serving_offload", tr(L, Str::serving_offload_word), f.serving_offload, enum_choices<core::ServingOffload>(L));
@@ -390,7 +403,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
     changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));
     changed |= check_row(ctx, "est.sp", tr(L, Str::sequence_parallel), f.sequence_parallel);
-    changed |= number_row(ctx, "est.mfu", tr(L, Str::mfu_override), f.mfu);
+    changed |= field_rows_in(ctx, L, f, "");
   }
   changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
   return changed;
@@ -761,7 +774,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   const auto range = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, core::memory_group(s), e.total_bytes) : std::nullopt;
   if (range) text_disabled(ctx, (std::string(tr(L, Str::range_word)) + " " + gib_text(range->lo) + " – " + gib_text(range->hi)).c_str());
   if (e.fits && s.gpu && s.gpu->memory_bytes) {
-    const core::FitVerdict v = ctx.env.accuracy ? core::fit_verdict(*ctx.env.accuracy, e.total_bytes, *s.gpu->memory_bytes, core::memory_group(s))
+    const core::FitVerdict v = ctx.env.accuracy ? core::fit_verdict(*ctx.env.accuracy, e.total_bytes, e.capacity_bytes.value_or(*s.gpu->memory_bytes), core::memory_group(s))
                                                 : (*e.fits ? core::FitVerdict::fits : core::FitVerdict::does_not_fit);
     ImGui::PushStyleColor(ImGuiCol_Text, v == core::FitVerdict::fits ? palette::kOk : v == core::FitVerdict::tight ? palette::kWarning : palette::kDanger);
     const std::string verdict = v == core::FitVerdict::fits ? std::string(tr(L, Str::fits)) + " · " + tr(L, Str::headroom) + " " + gib_text(*e.headroom_bytes)

@@ -7,6 +7,9 @@
 #include <cstring>
 #include <utility>
 
+#include "core/enums.h"
+#include "core/fields.h"
+
 namespace xuanka::ui {
 
 using nlohmann::json;
@@ -58,13 +61,13 @@ std::string form_row_for(const std::string& path) {
       {"model", "est.model"}, {"task", "est.task"}, {"gpu", "est.gpu"}, {"precision", "est.precision"},
       {"optimizer", "est.optimizer"}, {"weights", "est.weights"}, {"seq_len", "est.seq_len"},
       {"micro_batch", "est.micro_batch"}, {"global_batch", "est.global_batch"}, {"recompute", "est.recompute"},
-      {"tokens", "est.tokens"}, {"mfu", "est.mfu"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
+      {"tokens", "est.tokens"}, {"flash_attention", "est.flash"}, {"lora.rank", "est.lora_rank"},
       {"lora.targets", "est.lora_targets"}, {"lora.dropout", "est.lora_dropout"}, {"lora.dtype", "est.lora_dtype"}, {"loss", "est.loss"}, {"serving.batch", "est.serving_batch"}, {"serving.prompt_tokens", "est.prompt"},
       {"serving.output_tokens", "est.output"}, {"serving.kv_dtype", "est.kv"}, {"serving.engine", "est.engine"},
       {"serving.speculative.method", "est.spec"}, {"serving.speculative.draft_tokens", "est.spec_k"}, {"serving.speculative.accept_length", "est.spec_accept"},
       {"serving.speculative", "est.spec"}, {"serving.disaggregated.role", "est.pool_role"}, {"serving.disaggregated.prefill_gpus", "est.prefill_gpus"},
       {"serving.disaggregated.prefill_tp", "est.prefill_tp"}, {"serving.disaggregated.prefill_ep", "est.prefill_ep"}, {"serving.disaggregated", "est.prefill_gpus"},
-      {"serving.prefix_cache_hit", "est.prefix_hit"}, {"serving.offload", "est.serving_offload"}, {"serving.cpu.memory_gb_s", "est.cpu_gb_s"},
+      {"serving.offload", "est.serving_offload"}, {"serving.cpu.memory_gb_s", "est.cpu_gb_s"},
       {"serving.cpu.tflops", "est.cpu_tflops"}, {"serving.cpu", "est.cpu_gb_s"}, {"parallel.gpus", "est.gpus"},
       {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"}, {"parallel.ep_overlap", "est.ep_overlap"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
@@ -80,6 +83,7 @@ std::string form_row_for(const std::string& path) {
   const std::string prefix = "scenario.";
   if (path.compare(0, prefix.size(), prefix) != 0) return "";
   const std::string rest = path.substr(prefix.size());
+  if (const core::FieldRow* f = core::find_field(rest)) return f->row;  // the table's simple fields
   // The longest table key that is the path or a prefix of it at a dot ("parallel.tp[0]" is none).
   for (const auto& [key, row] : kRows) {
     const std::size_t n = std::strlen(key);
@@ -255,6 +259,19 @@ std::string form_model_name(const ScenarioForm& f, const std::string& preset_nam
   return f.model;
 }
 
+// The table's simple fields (core/fields.h) that apply to the form's task and `kind`, each at its
+// path; left out when empty (the contract's default).
+static void put_fields(const ScenarioForm& f, const std::string& kind, json& j) {
+  const auto task = core::from_word<core::Task>(f.task);
+  const auto k = core::from_word<core::ModelKind>(kind);
+  if (!task || !k) return;
+  for (const core::FieldRow& r : core::field_rows()) {
+    const auto it = f.fields.find(r.path());
+    if (!r.applies(*task, *k) || it == f.fields.end() || it->second.empty()) continue;
+    (*r.section ? j[r.section] : j)[r.key] = number_or_text(it->second);
+  }
+}
+
 json to_contract(const ScenarioForm& f, const std::string& kind) {
   json j = {{"model", has_link_model(f) ? f.link_model : json(f.model)}, {"task", f.task}};
   if (kind == "vision") {
@@ -341,7 +358,6 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
       if (!f.prefill_ep.empty()) g["prefill_ep"] = number_or_text(f.prefill_ep);
       s["disaggregated"] = g;
     }
-    if (!f.prefix_cache_hit.empty()) s["prefix_cache_hit"] = number_or_text(f.prefix_cache_hit);
     if (f.serving_offload != "none") {
       s["offload"] = f.serving_offload;
       if (!f.cpu_memory_gb_s.empty() || !f.cpu_tflops.empty()) {
@@ -365,7 +381,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     if (f.ep_overlap) j["parallel"]["ep_overlap"] = true;
   }
   if (!f.gpu.empty()) j["gpu"] = f.gpu;
-  if (!f.mfu.empty()) j["mfu"] = number_or_text(f.mfu);
+  put_fields(f, "llm", j);
   return j;
 }
 
@@ -411,7 +427,6 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(j, "global_batch", f.global_batch, "");
   take(j, "recompute", f.recompute, "none");
   take(j, "gpu", f.gpu, "");
-  take(j, "mfu", f.mfu, "");
   take_bool(j, "flash_attention", f.flash_attention, true);
   if (auto it = j.find("tokens"); it != j.end() && it->is_number()) f.tokens_billion = number_text(it->get<double>() / 1e9);
   else f.tokens_billion = "";
@@ -432,6 +447,8 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(p, "offload", f.offload, "none");
   take_bool(p, "sequence_parallel", f.sequence_parallel, false);
   take_bool(p, "ep_overlap", f.ep_overlap, false);
+  f.fields.clear();
+  for (const core::FieldRow& r : core::field_rows()) take(*r.section ? object_at(j, r.section) : j, r.key, f.fields[r.path()], "");
   const json& s = object_at(j, "serving");
   take(s, "batch", f.serving_batch, "1");
   take(s, "prompt_tokens", f.prompt_tokens, "512");
@@ -447,7 +464,6 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(g, "prefill_gpus", f.prefill_gpus, "");
   take(g, "prefill_tp", f.prefill_tp, "");
   take(g, "prefill_ep", f.prefill_ep, "");
-  take(s, "prefix_cache_hit", f.prefix_cache_hit, "");
   take(s, "offload", f.serving_offload, "none");
   const json& cpu = object_at(s, "cpu");
   take(cpu, "memory_gb_s", f.cpu_memory_gb_s, "");

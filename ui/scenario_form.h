@@ -4,6 +4,7 @@
 // naming the field — and which is also the share link's state. The form expresses every field
 // of the contract: from_contract(core::to_json(s)) then to_contract gives the same scenario.
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 
@@ -51,9 +52,10 @@ struct ScenarioForm {
   std::string engine;                      // empty: vllm
   std::string spec_method, spec_draft_tokens, spec_accept_length;  // method empty: no speculative decoding
   std::string pool_role, prefill_gpus, prefill_tp, prefill_ep;     // role empty and prefill_gpus empty: one pool
-  std::string prefix_cache_hit;
   std::string serving_offload = "none", cpu_memory_gb_s, cpu_tflops;
-  std::string mfu;                         // empty: the estimator's utilisation model
+  // The table's simple fields (core/fields.h), their text by contract path ("serving.prefix_cache_hit");
+  // absent or empty: the contract's default.
+  std::map<std::string, std::string> fields;
   // Image generation (models of kind diffusion): SCENARIO.md "image"; empty text = the default.
   std::string img_resolution;              // "1024" or "512x768"
   std::string img_batch, img_steps, img_text_len, img_train_steps;

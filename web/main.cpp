@@ -101,8 +101,8 @@ struct Page {
   core::Catalog catalog;       // embedded catalog, with the host page's vendor overlay merged
   core::Accuracy accuracy;     // embedded accuracy summary (catalog/accuracy.json)
   std::vector<core::PortingStack> porting;  // embedded porting documents (catalog/porting.json)
-  std::vector<std::string> catalog_problems;  // diagnostics of the overlay (shown in the state)
-  std::vector<std::string> config_problems;   // what the configuration or the link got wrong
+  core::Diagnostics catalog_problems;  // diagnostics of the overlay (shown in the state)
+  core::Diagnostics config_problems;   // what the configuration or the link got wrong
   ui::ConfigSources config_sources;           // as the page found them (a saved copy keeps the host's)
   ui::TextAgent agent;
   float dpr = 1.0f;            // device pixel ratio
@@ -220,7 +220,7 @@ void read_config() {
   ui::PageConfig cfg = ui::read_config(src);
   for (auto& p : cfg.problems) g_page.config_problems.push_back(p);
   if (cfg.overlay) {
-    for (const auto& d : core::apply_overlay(*cfg.overlay, g_page.catalog)) g_page.catalog_problems.push_back(d.text());
+    for (const auto& d : core::apply_overlay(*cfg.overlay, g_page.catalog)) g_page.catalog_problems.push_back(d);
   }
   ui::apply_state(cfg.state, g_page.state, g_page.catalog, g_page.config_problems);
   show_problems();
@@ -230,8 +230,9 @@ void read_config() {
 // (their paths start at its root, $, named "overlay" there).
 void show_problems() {
   g_page.state.page_problems = g_page.config_problems;
-  for (const auto& p : g_page.catalog_problems) {
-    g_page.state.page_problems.push_back(p.rfind("$", 0) == 0 ? "overlay" + p.substr(1) : p);
+  for (core::Diagnostic p : g_page.catalog_problems) {
+    if (p.path.rfind("$", 0) == 0) p.path = "overlay" + p.path.substr(1);
+    g_page.state.page_problems.push_back(std::move(p));
   }
   g_page.state.page_problems_dismissed = false;
 }
@@ -539,6 +540,13 @@ EMSCRIPTEN_KEEPALIVE void app_wheel(float dx, float dy) {
   wake();
 }
 
+// Problems as the test hook reports them: "path: message" each.
+json texts(const core::Diagnostics& d) {
+  json a = json::array();
+  for (const auto& x : d) a.push_back(x.text());
+  return a;
+}
+
 EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
   json missing = json::array();
   for (unsigned c : g_page.report.missing_glyphs) missing.push_back(c);
@@ -557,9 +565,9 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
                     return a;
                   }()}}},
       {"catalog", {{"accelerators", g_page.catalog.accelerators.size()}, {"models", g_page.catalog.models.size()},
-                   {"problems", g_page.catalog_problems}}},
-      {"config_problems", g_page.config_problems},
-      {"page_problems", g_page.state.page_problems},
+                   {"problems", texts(g_page.catalog_problems)}}},
+      {"config_problems", texts(g_page.config_problems)},
+      {"page_problems", texts(g_page.state.page_problems)},
       {"vendor", [] {
          if (!g_page.catalog.vendor) return json(nullptr);
          json offers = json::object();  // the vendor's own rent per card-hour, by card id
@@ -725,7 +733,7 @@ int main() {
     g_page.catalog = core::load_embedded_catalog(d);
     g_page.accuracy = core::load_embedded_accuracy(d);
     g_page.porting = core::load_embedded_porting(d);
-    for (const auto& x : d) g_page.catalog_problems.push_back(x.text());
+    for (const auto& x : d) g_page.catalog_problems.push_back(x);
   }
   g_page.startup_ms["catalog_loaded"] = emscripten_get_now();
   read_config();

@@ -218,12 +218,12 @@ int cmd_estimate(int argc, char** argv) {
     std::printf(")\n");
     if (h.sync_gbit_per_s_per_card) {
       std::printf("host: network %s Gb/s per card hides the gradient sync within a step", format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
-      if (h.nic_gbit_per_s_per_card) std::printf(" (%s)", h.nic_design.c_str());
+      if (h.nic_gbit_per_s_per_card) std::printf(" (%s%s: one %s Gb/s port per card)", h.nic_assumed ? "assumed, the layout of " : "", h.nic_reference.c_str(), format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
       std::printf("\n");
     }
   }
-  for (const auto& a : e.assumptions) std::printf("assumption: %s\n", a.en.c_str());
-  for (const auto& w : e.warnings) std::printf("warning: %s\n", w.en.c_str());
+  for (const auto& a : e.assumptions) std::printf("assumption: %s\n", notice_text(a, Lang::en).c_str());
+  for (const auto& w : e.warnings) std::printf("warning: %s\n", notice_text(w, Lang::en).c_str());
   return 0;
 }
 
@@ -398,7 +398,7 @@ int cmd_recommend(int argc, char** argv) {
         if (d.cost.own_monthly_cny) cost += " (" + format_grouped(*d.cost.own_monthly_cny) + " CNY/month owned)";
       }
       if (!cost.empty()) std::printf("      %s\n", cost.c_str());
-      for (const auto& w : d.warnings) std::printf("      ! %s\n", w.en.c_str());
+      for (const auto& w : d.warnings) std::printf("      ! %s\n", notice_text(w, Lang::en).c_str());
     }
     std::printf("%zu deployments meet the targets; %zu cards cannot", r.options.size(), r.unmet.size());
     int shown = 0;
@@ -407,7 +407,7 @@ int cmd_recommend(int argc, char** argv) {
       std::printf("%s %s (%s)", shown == 1 ? ":" : ",", card->name.c_str(), limit.c_str());
     }
     std::printf("%s\n", r.unmet.size() > 8 ? ", ..." : "");
-    for (const auto& x : r.left_out) std::printf("left out: %s\n", x.en.c_str());
+    for (const auto& x : r.left_out) std::printf("left out: %s\n", notice_text(x, Lang::en).c_str());
     return 0;
   }
   const Recommendation r = recommend(s, cat, c);
@@ -417,7 +417,7 @@ int cmd_recommend(int argc, char** argv) {
   }
   if (r.nothing_fits) {
     std::printf("nothing fits these constraints");
-    if (r.what_it_would_take) std::printf(": it would take %s", r.what_it_would_take->en.c_str());
+    if (r.what_it_would_take) std::printf(": it would take %s", notice_text(*r.what_it_would_take, Lang::en).c_str());
     std::printf("\n");
     if (r.nearest) std::printf("nearest: %d x %s\n", r.nearest->cards, r.nearest->card->name.c_str());
   }
@@ -428,11 +428,11 @@ int cmd_recommend(int argc, char** argv) {
     if (o.job_days) std::printf("  %8s days", format_sig(*o.job_days, 3).c_str());
     if (o.job_cny) std::printf("  %12s CNY", format_grouped(*o.job_cny).c_str());
     std::printf("%s\n", o.pareto ? "  (Pareto)" : "");
-    for (const auto& x : o.reasons) std::printf("      %s\n", x.en.c_str());
-    for (const auto& x : o.warnings) std::printf("      ! %s\n", x.en.c_str());
+    for (const auto& x : o.reasons) std::printf("      %s\n", notice_text(x, Lang::en).c_str());
+    for (const auto& x : o.warnings) std::printf("      ! %s\n", notice_text(x, Lang::en).c_str());
   }
   std::printf("%zu options (%ld estimates)\n", r.options.size(), r.estimates_run);
-  for (const auto& x : r.left_out) std::printf("left out: %s\n", x.en.c_str());
+  for (const auto& x : r.left_out) std::printf("left out: %s\n", notice_text(x, Lang::en).c_str());
   return 0;
 }
 
@@ -676,7 +676,7 @@ int cmd_config(int argc, char** argv) {
   }
   std::printf("%s", rc.text.c_str());
   std::fprintf(stderr, "# %s (%s)\n", rc.framework.c_str(), rc.version.c_str());
-  for (const auto& n : rc.notes) std::fprintf(stderr, "# %s\n", n.en.c_str());
+  for (const auto& n : rc.notes) std::fprintf(stderr, "# %s\n", notice_text(n, Lang::en).c_str());
   return 0;
 }
 

@@ -33,10 +33,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ui::AppState state;
   ui::apply_state(cfg.state, state, fuzz::catalog(), cfg.problems);
   for (const auto& p : cfg.problems) {
-    if (p.size() > 400) fuzz::fail("a problem message of " + std::to_string(p.size()) + " bytes");
+    if (p.text().size() > 400) fuzz::fail("a problem message of " + std::to_string(p.text().size()) + " bytes");
   }
   for (const auto& p : cfg.problems) {
-    if (ui::explain_problem(core::Lang::zh, p).empty()) fuzz::fail("a problem without words: " + p);
+    if (ui::explain_problem(core::Lang::zh, p).empty()) fuzz::fail("a problem without words: " + p.text());
   }
   ui::recompute(state, fuzz::catalog());
   if (state.derived.estimate) fuzz::require_finite(core::to_json(*state.derived.estimate), "estimate");
@@ -46,6 +46,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ui::PageConfig cfg2 = ui::read_config(again);
   ui::AppState state2;
   ui::apply_state(cfg2.state, state2, fuzz::catalog(), cfg2.problems);
-  if (!cfg2.problems.empty()) fuzz::fail("the share link does not read back: " + cfg2.problems.front());
+  if (!cfg2.problems.empty()) fuzz::fail("the share link does not read back: " + cfg2.problems.front().text());
   return 0;
 }
