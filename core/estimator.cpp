@@ -1256,7 +1256,10 @@ void memory_totals(const Scenario& s, Estimate& e) {
   mem.fragmentation_bytes = hw::kFragmentation * e.peak_allocated_bytes;
   e.total_bytes = e.peak_allocated_bytes + mem.context_bytes + mem.fragmentation_bytes;
   if (s.gpu && s.gpu->memory_bytes) {
-    e.capacity_bytes = *s.gpu->memory_bytes;
+    // A serving engine held to a share of the card (serving.gpu_memory_utilization, vLLM's flag)
+    // fits within that share: vLLM requests total memory x the share and keeps everything in it.
+    const double share = s.task == Task::inference ? s.serving.gpu_memory_utilization.value_or(1.0) : 1.0;
+    e.capacity_bytes = *s.gpu->memory_bytes * share;
     e.fits = e.total_bytes <= *e.capacity_bytes;
     e.headroom_bytes = *e.capacity_bytes - e.total_bytes;
   }

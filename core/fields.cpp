@@ -26,6 +26,13 @@ const std::vector<FieldRow>& field_rows() {
       {"serving", "prefix_cache_hit", 0.0, 1.0, false, kServing, kLlm, "est.prefix_hit", "前缀缓存命中率（0-1）", "Prefix-cache hit rate (0-1)",
        [](const Scenario& s) { return s.serving.prefix_cache_hit > 0 ? std::optional<double>(s.serving.prefix_cache_hit) : std::nullopt; },
        [](Scenario& s, double v) { s.serving.prefix_cache_hit = v; }},
+      // The share of each card's memory the engine takes (vLLM's --gpu-memory-utilization, 0.9 when
+      // unset; SGLang's --mem-fraction-static): the weights, activations, non-PyTorch memory and KV
+      // cache all come out of it (vLLM docs, "GPU memory calculation": requested_memory =
+      // total_gpu_memory x gpu_memory_utilization). Unset here: the whole card, as before.
+      {"serving", "gpu_memory_utilization", 0.05, 1.0, false, kServing, kLlm, "est.gpu_mem_util", "引擎可用显存比例（vLLM gpu_memory_utilization，0-1）",
+       "Engine's share of card memory (vLLM gpu_memory_utilization, 0-1)",
+       [](const Scenario& s) { return s.serving.gpu_memory_utilization; }, [](Scenario& s, double v) { s.serving.gpu_memory_utilization = v; }},
   };
   return rows;
 }

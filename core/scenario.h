@@ -58,6 +58,7 @@ struct Serving {
   std::optional<Speculative> speculative;
   std::optional<Disaggregated> disaggregated;
   double prefix_cache_hit = 0;  // share of prompt tokens whose KV is already cached
+  std::optional<double> gpu_memory_utilization;  // the engine's share of each card's memory; none: the whole card
   ServingOffload offload = ServingOffload::none;
   std::optional<HostCpu> cpu;
 };

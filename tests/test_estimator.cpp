@@ -1022,3 +1022,26 @@ TEST_CASE("serving engines: transformers' eager generate() is host-bound; Ascend
   REQUIRE(mi.decode_tokens_per_s_per_request);
   CHECK(1.0 / *mi.decode_tokens_per_s_per_request < 32 * 184e-6);
 }
+
+TEST_CASE("serving: gpu_memory_utilization holds the engine to its share of the card (vLLM: requested memory = total x the share)") {
+  // Qwen2.5-7B in bf16 on one L20 (48 GiB): the weights alone are 7.61e9 x 2 B = 15.2 GB.
+  auto served = [](std::optional<double> share) {
+    nlohmann::json j = {{"model", "qwen2.5-7b"}, {"task", "inference"}, {"gpu", "nvidia-l20"}, {"weights", "bf16"},
+                        {"serving", {{"batch", 1}, {"prompt_tokens", 1024}, {"output_tokens", 256}}}};
+    if (share) j["serving"]["gpu_memory_utilization"] = *share;
+    return estimate(scenario(j));
+  };
+  const double card = 48.0 * 1073741824.0;
+  const Estimate whole = served(std::nullopt), ninety = served(0.9), quarter = served(0.25);
+  REQUIRE(whole.capacity_bytes);
+  CHECK(*whole.capacity_bytes == Approx(card));           // unset: the whole card, as before
+  CHECK(*ninety.capacity_bytes == Approx(0.9 * card));    // vLLM's default share
+  CHECK(*ninety.headroom_bytes == Approx(0.9 * card - ninety.total_bytes));
+  // The share is a limit, not a use: what the job needs is the same.
+  CHECK(ninety.total_bytes == Approx(whole.total_bytes));
+  CHECK(whole.fits == std::optional<bool>(true));
+  CHECK(ninety.fits == std::optional<bool>(true));
+  // A quarter of 48 GiB is 12.9 GB, less than the 15.2 GB of weights: it does not fit.
+  CHECK(0.25 * card < 7.61e9 * 2);
+  CHECK(quarter.fits == std::optional<bool>(false));
+}
