@@ -86,9 +86,7 @@ std::optional<int> read_batch(ObjectReader& r, const char* key) {
 void read_image(ObjectReader& r, ImageOptions& o) {
   read_size(r, "resolution", o.width, o.height);
   o.batch = read_batch(r, "batch");
-  if (auto x = r.num("steps", false, 1, 10000, true)) o.steps = static_cast<int>(*x);
   o.cfg = r.boolean("cfg", false);
-  if (auto x = r.num("text_len", false, 1, 4096, true)) o.text_len = *x;
   if (auto x = read_enum<Runtime>(r, "runtime", false)) o.runtime = *x;
   if (auto x = read_enum<VaeDecode>(r, "vae_decode", false)) o.vae_decode = *x;
   if (auto x = read_enum<ImageOffload>(r, "offload", false)) o.offload = *x;
@@ -97,24 +95,18 @@ void read_image(ObjectReader& r, ImageOptions& o) {
   o.cache_text_embeddings = r.boolean("cache_text_embeddings", false).value_or(false);
   o.prior_preservation = r.boolean("prior_preservation", false).value_or(false);
   o.ema = r.boolean("ema", false).value_or(false);
-  if (auto x = r.num("train_steps", false, 1, 1e9, true)) o.train_steps = *x;
 }
+// (Its numbers are the field table's, core/fields.h: read before the rules below.)
 void read_video(ObjectReader& r, VideoOptions& o, const VideoSpec& v, int gpus) {
   read_size(r, "resolution", o.width, o.height);
-  if (auto x = r.num("frames", false, 1, 2001, true)) o.frames = *x;
-  if (auto x = r.num("fps", false, 1, 240)) o.fps = *x;
-  if (auto x = r.num("steps", false, 1, 1000, true)) o.steps = static_cast<int>(*x);
   o.cfg = r.boolean("cfg", false);
-  if (auto x = r.num("text_len", false, 1, 4096, true)) o.text_len = *x;
   if (auto x = read_enum<ImageOffload>(r, "offload", false)) o.offload = *x;
   o.encoders_cpu = r.boolean("encoders_cpu", false).value_or(false);
   if (auto x = read_enum<VaeDecode>(r, "vae_decode", false, {VaeDecode::full, VaeDecode::tiled})) o.vae_decode = *x;
   if (auto x = read_enum<VideoSp>(r, "sequence_parallel", false)) o.sequence_parallel = *x;
   if (auto x = read_enum<VideoAttention>(r, "attention", false)) o.attention = *x;
-  o.blocks_to_swap = static_cast<int>(r.num("blocks_to_swap", false, 0, 10000, true).value_or(0));
   o.cache_latents = r.boolean("cache_latents", false).value_or(false);
   o.cache_text_embeddings = r.boolean("cache_text_embeddings", false).value_or(false);
-  if (auto x = r.num("train_steps", false, 1, 1e9, true)) o.train_steps = *x;
   // A causal video VAE compresses the first frame alone and each vae_t after it (Wan's 4n + 1:
   // "frame_num should be 4n+1", generate.py).
   const double f = o.frames.value_or(v.frames);
@@ -139,9 +131,7 @@ void read_vision(ObjectReader& r, VisionOptions& o) {
   o.batch = read_batch(r, "batch");
   if (auto x = read_enum<VisionPrecision>(r, "precision", false)) o.precision = *x;
   if (auto x = read_enum<Runtime>(r, "runtime", false)) o.runtime = *x;
-  o.camera_fps = r.num("camera_fps", false, 0.1, 1000).value_or(25);
   if (auto x = read_enum<CameraResolution>(r, "camera_resolution", false)) o.camera_resolution = *x;
-  if (auto x = r.num("chips", false, 1, 64, true)) o.chips = static_cast<int>(*x);
   if (auto x = read_enum<VisionScope>(r, "scope", false)) o.scope = *x;
 }
 }  // namespace
@@ -317,6 +307,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       ObjectReader ir(*im, "scenario.image", d);
       s.image.emplace();
       read_image(ir, *s.image);
+      read_fields(ir, "image", s);
       ir.finish();
     }
   }
@@ -327,6 +318,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
       ObjectReader vr(*vi, "scenario.vision", d);
       s.vision.emplace();
       read_vision(vr, *s.vision);
+      read_fields(vr, "vision", s);
       vr.finish();
     }
   }
@@ -530,6 +522,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     static const json kEmpty = json::object();
     const json* vd = r.get("video");
     ObjectReader vr(vd ? *vd : kEmpty, "scenario.video", d);
+    read_fields(vr, "video", s);
     read_video(vr, *s.video, *s.model.video, s.parallel.gpus);
     vr.finish();
   }
@@ -626,12 +619,11 @@ json image_json(const Scenario& s) {
   const ImageDefaults& d = s.model.image_defaults;
   json j = {{"resolution", json::array({number(o.width.value_or(d.resolution)), number(o.height.value_or(d.resolution))})},
             {"batch", o.batch ? (*o.batch == 0 ? json("auto") : json(*o.batch)) : json(1)},
-            {"steps", o.steps.value_or(static_cast<int>(d.steps))}, {"cfg", o.cfg.value_or(d.cfg)},
-            {"text_len", number(o.text_len.value_or(d.text_len))}, {"runtime", word(o.runtime)},
+            {"cfg", o.cfg.value_or(d.cfg)}, {"runtime", word(o.runtime)},
             {"vae_decode", word(o.vae_decode)}, {"offload", word(o.offload)},
             {"train_text_encoder", o.train_text_encoder}, {"cache_latents", o.cache_latents},
             {"cache_text_embeddings", o.cache_text_embeddings}, {"prior_preservation", o.prior_preservation}, {"ema", o.ema}};
-  if (o.train_steps) j["train_steps"] = number(*o.train_steps);
+  write_fields(j, "image", s);
   return j;
 }
 
@@ -639,12 +631,10 @@ json video_json(const Scenario& s) {
   const VideoOptions& o = *s.video;
   const VideoSpec& v = *s.model.video;
   json j = {{"resolution", json::array({number(o.width.value_or(v.width)), number(o.height.value_or(v.height))})},
-            {"frames", number(o.frames.value_or(v.frames))}, {"fps", number(o.fps.value_or(v.fps))},
-            {"steps", o.steps.value_or(static_cast<int>(v.steps))}, {"cfg", o.cfg.value_or(v.cfg)},
-            {"text_len", number(o.text_len.value_or(v.text_len))}, {"offload", word(o.offload)}, {"encoders_cpu", o.encoders_cpu}, {"vae_decode", word(o.vae_decode)},
-            {"sequence_parallel", word(o.sequence_parallel)}, {"attention", word(o.attention)}, {"blocks_to_swap", o.blocks_to_swap},
+            {"cfg", o.cfg.value_or(v.cfg)}, {"offload", word(o.offload)}, {"encoders_cpu", o.encoders_cpu}, {"vae_decode", word(o.vae_decode)},
+            {"sequence_parallel", word(o.sequence_parallel)}, {"attention", word(o.attention)},
             {"cache_latents", o.cache_latents}, {"cache_text_embeddings", o.cache_text_embeddings}};
-  if (o.train_steps) j["train_steps"] = number(*o.train_steps);
+  write_fields(j, "video", s);
   return j;
 }
 
@@ -653,9 +643,9 @@ json vision_json(const Scenario& s) {
   const double side = vision_default_input(s.model);
   json j = {{"input", json::array({number(o.width.value_or(side)), number(o.height.value_or(side))})},
             {"batch", o.batch ? (*o.batch == 0 ? json("auto") : json(*o.batch)) : json(1)},
-            {"precision", word(o.precision)}, {"runtime", word(o.runtime)}, {"camera_fps", number(o.camera_fps)},
+            {"precision", word(o.precision)}, {"runtime", word(o.runtime)},
             {"camera_resolution", word(o.camera_resolution)}, {"scope", word(o.scope)}};
-  if (o.chips) j["chips"] = *o.chips;
+  write_fields(j, "vision", s);
   return j;
 }
 

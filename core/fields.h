@@ -19,10 +19,11 @@ namespace xuanka::core {
 struct Scenario;
 
 struct FieldRow {
-  const char* section;  // the object it sits in: "" (the scenario itself) or "serving"
+  const char* section;  // the object it sits in: "" (the scenario itself), "serving", "image", "video", "vision"
   const char* key;      // its key there: "prefix_cache_hit"
   double lo, hi;        // the accepted range, both ends included
   bool integer;         // whole numbers only
+  double example;       // a typical value (the round-trip test's; within [lo, hi] and the field's rules)
   unsigned tasks;       // bit (1 << Task) for each task it applies to
   unsigned kinds;       // bit (1 << ModelKind) for each kind of model it applies to
   const char* row;      // the page's Estimate row that edits it ("est.prefix_hit")

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <tuple>
 
+#include "core/fields.h"
 #include "core/contract.h"
 #include "core/format.h"
 #include "core/overlay.h"
@@ -26,6 +27,11 @@ std::string size_text(const std::optional<double>& w, const std::optional<double
   return core::format_grouped(*w) + "×" + core::format_grouped(h.value_or(*w));
 }
 std::string row(Str label, const std::string& value, core::Lang L) { return std::string(tr(L, label)) + ": " + value; }
+// The same for a field of the table (core/fields.h), labelled as its Estimate row is.
+std::string field_label_row(const char* path, const std::string& value, core::Lang L) {
+  const core::FieldRow* f = core::find_field(path);
+  return std::string(f ? f->label(L) : path) + ": " + value;
+}
 }  // namespace
 
 // The job's own settings, by the kind of model (issue 39 item 8: Markdown of an SDXL job carried a
@@ -41,7 +47,7 @@ std::vector<std::string> job_setting_lines(const AppState& state) {
     line += row(Str::x_frames, v.batch && *v.batch > 0 ? std::to_string(*v.batch) : std::string("auto"), L);
     out.push_back(line);
     out.push_back(row(Str::vis_precision, tr_key(L, core::info(v.precision).label), L) + " · " + row(Str::img_runtime, tr_key(L, core::info(v.runtime).label), L) +
-                  " · " + row(Str::vis_camera_fps, core::format_sig(v.camera_fps, 3), L) +
+                  " · " + field_label_row("vision.camera_fps", core::format_sig(v.camera_fps, 3), L) +
                   " · " + row(Str::x_camera, core::word(v.camera_resolution), L));
     if (const auto want = parse_number_text(state.recommend.streams); want && *want >= 1) out.push_back(row(Str::x_streams, core::format_grouped(*want), L));
     return out;
@@ -51,13 +57,13 @@ std::vector<std::string> job_setting_lines(const AppState& state) {
     std::string line;
     if (const std::string px = size_text(im.width, im.height); !px.empty()) line = row(Str::x_resolution, px, L);
     if (s.task == core::Task::inference) {
-      if (im.steps) line += (line.empty() ? "" : " · ") + row(Str::img_steps, std::to_string(*im.steps), L);
+      if (im.steps) line += (line.empty() ? "" : " · ") + field_label_row("image.steps", std::to_string(*im.steps), L);
       if (im.batch) line += (line.empty() ? "" : " · ") + row(Str::img_batch, *im.batch > 0 ? std::to_string(*im.batch) : std::string("auto"), L);
       if (im.cfg) line += (line.empty() ? "" : " · ") + row(Str::img_cfg, tr(L, *im.cfg ? Str::on_word : Str::off_word), L);
       if (!line.empty()) out.push_back(line);
       return out;
     }
-    if (im.train_steps) line += (line.empty() ? "" : " · ") + row(Str::img_train_steps, core::format_grouped(*im.train_steps), L);
+    if (im.train_steps) line += (line.empty() ? "" : " · ") + field_label_row("image.train_steps", core::format_grouped(*im.train_steps), L);
     line += (line.empty() ? "" : " · ") + row(Str::micro_batch, std::to_string(s.micro_batch), L);
     out.push_back(line);
     std::string how = row(Str::precision, tr_key(L, core::info(s.precision).label), L) + " · " + row(Str::recompute, tr_key(L, core::info(s.recompute).label), L);

@@ -148,6 +148,12 @@ bool draw_presets(AppState& state, FrameCtx& ctx) {
 
 // [SECTION] inputs
 // The training rows an image or video denoiser shares: precision, optimizer, LoRA, batches, recompute.
+// One row of the field table (core/fields.h) by its path: its label from the table.
+bool field_row(FrameCtx& ctx, Lang L, ScenarioForm& f, const char* path) {
+  const core::FieldRow* r = core::find_field(path);
+  return r ? number_row(ctx, r->row, r->label(L), f.fields[path]) : false;
+}
+
 // The table's simple fields in `section` that apply to the form's task and a language model
 // (core/fields.h): one number row each, labelled from the table.
 bool field_rows_in(FrameCtx& ctx, Lang L, ScenarioForm& f, const char* section) {
@@ -249,10 +255,10 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= number_row(ctx, "est.vis_batch", tr(L, Str::vis_batch), f.vis_batch);
     changed |= combo_row(ctx, "est.vis_precision", tr(L, Str::vis_precision), f.vis_precision, enum_choices<core::VisionPrecision>(L));
     changed |= combo_row(ctx, "est.vis_runtime", tr(L, Str::img_runtime), f.vis_runtime, enum_choices<core::Runtime>(L));
-    changed |= number_row(ctx, "est.vis_fps", tr(L, Str::vis_camera_fps), f.vis_camera_fps);
+    changed |= field_row(ctx, L, f, "vision.camera_fps");
     changed |= combo_row(ctx, "est.vis_camera_res", tr(L, Str::vis_camera_res), f.vis_camera_res, enum_choices<core::CameraResolution>(L));
     changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
-    changed |= number_row(ctx, "est.vis_chips", tr(L, Str::vis_chips), f.vis_chips);
+    changed |= field_row(ctx, L, f, "vision.chips");
     changed |= combo_row(ctx, "est.vis_scope", tr(L, Str::vis_scope), f.vis_scope, enum_choices<core::VisionScope>(L));
     changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
     return changed;
@@ -269,15 +275,15 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     const bool train = f.task != "inference";
     const bool lora = f.task == "lora";
     changed |= number_row(ctx, "est.vid_res", tr(L, Str::img_resolution), f.vid_resolution);
-    changed |= number_row(ctx, "est.vid_frames", tr(L, Str::vid_frames), f.vid_frames);
+    changed |= field_row(ctx, L, f, "video.frames");
     if (train) {
       changed |= denoiser_training_rows(ctx, L, f, lora);
-      changed |= number_row(ctx, "est.vid_train_steps", tr(L, Str::img_train_steps), f.vid_train_steps);
+      changed |= field_row(ctx, L, f, "video.train_steps");
       changed |= check_row(ctx, "est.vid_cache_latents", tr(L, Str::img_cache_latents), f.vid_cache_latents);
       changed |= check_row(ctx, "est.vid_cache_text", tr(L, Str::img_cache_text), f.vid_cache_text);
     } else {
-      changed |= number_row(ctx, "est.vid_fps", tr(L, Str::vid_fps), f.vid_fps);
-      changed |= number_row(ctx, "est.vid_steps", tr(L, Str::img_steps), f.vid_steps);
+      changed |= field_row(ctx, L, f, "video.fps");
+      changed |= field_row(ctx, L, f, "video.steps");
       changed |= combo_row(ctx, "est.vid_cfg", tr(L, Str::img_cfg), f.vid_cfg, default_on_off(L));
       changed |= combo_row(ctx, "est.vid_offload", tr(L, Str::img_offload), f.vid_offload, enum_choices<core::ImageOffload>(L));
       changed |= check_row(ctx, "est.vid_enc_cpu", tr(L, Str::vid_encoders_cpu), f.vid_encoders_cpu);
@@ -286,7 +292,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     }
     if (!train || lora) changed |= weights_row(ctx, L, f);
     changed |= combo_row(ctx, "est.vid_attn", tr(L, Str::vid_attention), f.vid_attention, enum_choices<core::VideoAttention>(L));
-    changed |= number_row(ctx, "est.vid_swap", tr(L, Str::vid_swap), f.vid_blocks_to_swap);
+    changed |= field_row(ctx, L, f, "video.blocks_to_swap");
     changed |= number_row(ctx, "est.gpus", tr(L, Str::gpus), f.gpus);
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
     if (train) changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));
@@ -300,7 +306,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= number_row(ctx, "est.img_res", tr(L, Str::img_resolution), f.img_resolution);
     if (train) {
       changed |= denoiser_training_rows(ctx, L, f, lora);
-      changed |= number_row(ctx, "est.img_train_steps", tr(L, Str::img_train_steps), f.img_train_steps);
+      changed |= field_row(ctx, L, f, "image.train_steps");
       changed |= check_row(ctx, "est.img_cache_latents", tr(L, Str::img_cache_latents), f.img_cache_latents);
       changed |= check_row(ctx, "est.img_cache_text", tr(L, Str::img_cache_text), f.img_cache_text);
       changed |= check_row(ctx, "est.img_train_te", tr(L, Str::img_train_te), f.img_train_te);
@@ -308,7 +314,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
       changed |= check_row(ctx, "est.img_ema", tr(L, Str::img_ema), f.img_ema);
     } else {
       changed |= number_row(ctx, "est.img_batch", tr(L, Str::img_batch), f.img_batch);
-      changed |= number_row(ctx, "est.img_steps", tr(L, Str::img_steps), f.img_steps);
+      changed |= field_row(ctx, L, f, "image.steps");
       changed |= combo_row(ctx, "est.img_cfg", tr(L, Str::img_cfg), f.img_cfg, default_on_off(L));
       changed |= combo_row(ctx, "est.img_runtime", tr(L, Str::img_runtime), f.img_runtime, enum_choices<core::Runtime>(L));
       changed |= combo_row(ctx, "est.img_vae", tr(L, Str::img_vae), f.img_vae_decode, enum_choices<core::VaeDecode>(L));

@@ -71,15 +71,14 @@ std::string form_row_for(const std::string& path) {
       {"serving.cpu.tflops", "est.cpu_tflops"}, {"serving.cpu", "est.cpu_gb_s"}, {"parallel.gpus", "est.gpus"},
       {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"}, {"parallel.ep_overlap", "est.ep_overlap"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
-      {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.steps", "est.img_steps"},
-      {"image.train_steps", "est.img_train_steps"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
+      {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
       {"image.vae_decode", "est.img_vae"}, {"image.offload", "est.img_offload"}, {"vision.input", "est.vis_input"},
       {"vision.batch", "est.vis_batch"}, {"vision.precision", "est.vis_precision"}, {"vision.runtime", "est.vis_runtime"},
-      {"vision.camera_fps", "est.vis_fps"}, {"vision.camera_resolution", "est.vis_camera_res"}, {"vision.chips", "est.vis_chips"}, {"vision.scope", "est.vis_scope"},
-      {"video.resolution", "est.vid_res"}, {"video.frames", "est.vid_frames"}, {"video.fps", "est.vid_fps"}, {"video.steps", "est.vid_steps"},
+      {"vision.camera_resolution", "est.vis_camera_res"}, {"vision.scope", "est.vis_scope"},
+      {"video.resolution", "est.vid_res"},
       {"video.cfg", "est.vid_cfg"}, {"video.offload", "est.vid_offload"}, {"video.encoders_cpu", "est.vid_enc_cpu"}, {"video.vae_decode", "est.vid_vae"},
-      {"video.sequence_parallel", "est.vid_sp"}, {"video.attention", "est.vid_attn"}, {"video.blocks_to_swap", "est.vid_swap"},
-      {"video.train_steps", "est.vid_train_steps"}, {"video", "est.vid_res"}};
+      {"video.sequence_parallel", "est.vid_sp"}, {"video.attention", "est.vid_attn"},
+      {"video", "est.vid_res"}};
   const std::string prefix = "scenario.";
   if (path.compare(0, prefix.size(), prefix) != 0) return "";
   const std::string rest = path.substr(prefix.size());
@@ -202,9 +201,6 @@ json image_contract(const ScenarioForm& f) {
             {"cache_text_embeddings", f.img_cache_text}, {"prior_preservation", f.img_prior}, {"ema", f.img_ema}};
   if (!f.img_resolution.empty()) j["resolution"] = size_json(f.img_resolution);
   if (!f.img_batch.empty()) j["batch"] = f.img_batch == "auto" ? json("auto") : number_or_text(f.img_batch);
-  if (!f.img_steps.empty()) j["steps"] = number_or_text(f.img_steps);
-  if (!f.img_text_len.empty()) j["text_len"] = number_or_text(f.img_text_len);
-  if (!f.img_train_steps.empty()) j["train_steps"] = number_or_text(f.img_train_steps);
   if (f.img_cfg == "on" || f.img_cfg == "off") j["cfg"] = f.img_cfg == "on";
   return j;
 }
@@ -213,25 +209,19 @@ json video_contract(const ScenarioForm& f, bool train) {
   json j = {{"offload", f.vid_offload}, {"encoders_cpu", f.vid_encoders_cpu}, {"vae_decode", f.vid_vae_decode},
             {"sequence_parallel", f.vid_sp}, {"attention", f.vid_attention}};
   if (!f.vid_resolution.empty()) j["resolution"] = size_json(f.vid_resolution);
-  for (const auto& [key, text] : {std::pair<const char*, const std::string&>{"frames", f.vid_frames}, {"fps", f.vid_fps}, {"steps", f.vid_steps},
-                                  {"text_len", f.vid_text_len}, {"blocks_to_swap", f.vid_blocks_to_swap}}) {
-    if (!text.empty()) j[key] = number_or_text(text);
-  }
   if (f.vid_cfg == "on" || f.vid_cfg == "off") j["cfg"] = f.vid_cfg == "on";
   if (train) {
     j["cache_latents"] = f.vid_cache_latents;
     j["cache_text_embeddings"] = f.vid_cache_text;
-    if (!f.vid_train_steps.empty()) j["train_steps"] = number_or_text(f.vid_train_steps);
   }
   return j;
 }
 
 json vision_contract(const ScenarioForm& f) {
   json j = {{"precision", f.vis_precision}, {"runtime", f.vis_runtime}, {"scope", f.vis_scope},
-            {"camera_fps", number_or_text(f.vis_camera_fps)}, {"camera_resolution", f.vis_camera_res}};
+            {"camera_resolution", f.vis_camera_res}};
   if (!f.vis_input.empty()) j["input"] = size_json(f.vis_input);
   if (!f.vis_batch.empty()) j["batch"] = f.vis_batch == "auto" ? json("auto") : number_or_text(f.vis_batch);
-  if (!f.vis_chips.empty()) j["chips"] = number_or_text(f.vis_chips);
   return j;
 }
 }  // namespace
@@ -278,6 +268,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     j["task"] = "inference";
     j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
     j["vision"] = vision_contract(f);
+    put_fields(f, kind, j);
     if (!f.gpu.empty()) j["gpu"] = f.gpu;
     return j;
   }
@@ -303,6 +294,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
       j["flash_attention"] = f.flash_attention;
       j["image"] = image_contract(f);
     }
+    put_fields(f, kind, j);
     if (!f.gpu.empty()) j["gpu"] = f.gpu;
     return j;
   }
@@ -472,9 +464,6 @@ void from_contract(const json& j, ScenarioForm& f) {
   if (auto it = im.find("resolution"); it != im.end()) f.img_resolution = size_text(*it);
   else f.img_resolution = "";
   take(im, "batch", f.img_batch, "");
-  take(im, "steps", f.img_steps, "");
-  take(im, "text_len", f.img_text_len, "");
-  take(im, "train_steps", f.img_train_steps, "");
   if (auto it = im.find("cfg"); it != im.end() && it->is_boolean()) f.img_cfg = it->get<bool>() ? "on" : "off";
   else f.img_cfg = "";
   take(im, "runtime", f.img_runtime, "pytorch");
@@ -488,12 +477,6 @@ void from_contract(const json& j, ScenarioForm& f) {
   const json& vd = object_at(j, "video");
   if (auto it = vd.find("resolution"); it != vd.end()) f.vid_resolution = size_text(*it);
   else f.vid_resolution = "";
-  take(vd, "frames", f.vid_frames, "");
-  take(vd, "fps", f.vid_fps, "");
-  take(vd, "steps", f.vid_steps, "");
-  take(vd, "text_len", f.vid_text_len, "");
-  take(vd, "train_steps", f.vid_train_steps, "");
-  take(vd, "blocks_to_swap", f.vid_blocks_to_swap, "");
   if (auto it = vd.find("cfg"); it != vd.end() && it->is_boolean()) f.vid_cfg = it->get<bool>() ? "on" : "off";
   else f.vid_cfg = "";
   take(vd, "offload", f.vid_offload, "none");
@@ -510,9 +493,7 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(vi, "precision", f.vis_precision, "fp16");
   take(vi, "runtime", f.vis_runtime, "pytorch");
   take(vi, "scope", f.vis_scope, "model");
-  take(vi, "camera_fps", f.vis_camera_fps, "25");
   take(vi, "camera_resolution", f.vis_camera_res, "1080p");
-  take(vi, "chips", f.vis_chips, "");
 }
 
 }  // namespace xuanka::ui

@@ -55,16 +55,15 @@ struct ScenarioForm {
   std::string serving_offload = "none", cpu_memory_gb_s, cpu_tflops;
   // The table's simple fields (core/fields.h), their text by contract path ("serving.prefix_cache_hit");
   // absent or empty: the contract's default.
-  std::map<std::string, std::string> fields;
+  std::map<std::string, std::string> fields = {{"vision.camera_fps", "25"}};
   // Image generation (models of kind diffusion): SCENARIO.md "image"; empty text = the default.
   std::string img_resolution;              // "1024" or "512x768"
-  std::string img_batch, img_steps, img_text_len, img_train_steps;
+  std::string img_batch;
   std::string img_cfg;                     // "" default | "on" | "off"
   std::string img_runtime = "pytorch", img_vae_decode = "full", img_offload = "none";
   bool img_train_te = false, img_cache_latents = false, img_cache_text = false, img_prior = false, img_ema = false;
   // Video generation (models of kind video): SCENARIO.md "video"; empty text = the model's default.
   std::string vid_resolution;              // "1280x720"
-  std::string vid_frames, vid_fps, vid_steps, vid_text_len, vid_train_steps, vid_blocks_to_swap;
   std::string vid_cfg;                     // "" default | "on" | "off"
   std::string vid_offload = "none", vid_vae_decode = "full", vid_sp = "ulysses", vid_attention = "flash";
   bool vid_encoders_cpu = false, vid_cache_latents = false, vid_cache_text = false;
@@ -72,7 +71,7 @@ struct ScenarioForm {
   std::string vis_input;                   // "640" or "1280x720"
   std::string vis_batch = "1";             // a count or "auto"
   std::string vis_precision = "fp16", vis_runtime = "pytorch", vis_scope = "model";
-  std::string vis_camera_fps = "25", vis_chips, vis_camera_res = "1080p";
+  std::string vis_camera_res = "1080p";
 };
 
 // The model choice that stands for the form's link_model.
