@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <set>
 #include <regex>
 #include <sstream>
@@ -1082,4 +1084,53 @@ TEST_CASE("fields: every row of the table goes form -> contract -> Scenario -> c
     REQUIRE(!e.empty());
     for (const auto& x : e) CHECK(x.path == "scenario." + path);
   }
+}
+
+TEST_CASE("include map: web -> ui -> core -> catalog, no folder includes one above it, no file includes itself round a circle") {
+  // Every project include ("core/x.h") of every source in the four folders, read from the files.
+  const std::string root = XUANKA_SOURCE_DIR;
+  const std::map<std::string, int> level = {{"catalog", 0}, {"core", 1}, {"ui", 2}, {"web", 3}};
+  std::map<std::string, std::vector<std::string>> includes;  // file -> project files it includes
+  const std::regex inc("#include \"((catalog|core|ui|web)/[^\"]+)\"");
+  for (const auto& [folder, _] : level) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root + "/" + folder)) {
+      const std::string ext = entry.path().extension().string();
+      if (ext != ".h" && ext != ".cpp" && ext != ".inc") continue;
+      const std::string file = std::filesystem::relative(entry.path(), root).generic_string();
+      const std::string text = test::read_text(entry.path().string());
+      for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) includes[file].push_back((*it)[1]);
+    }
+  }
+  REQUIRE(includes.size() > 60);
+  auto folder_of = [](const std::string& f) { return f.substr(0, f.find('/')); };
+  int arrows = 0;
+  for (const auto& [file, targets] : includes) {
+    for (const auto& t : targets) {
+      INFO(file << " includes " << t);
+      CHECK(level.at(folder_of(t)) <= level.at(folder_of(file)));  // down or level, never up
+      ++arrows;
+    }
+  }
+  CHECK(arrows > 200);
+  // No circle: a depth-first walk never meets a file still on its path.
+  std::map<std::string, int> state;  // 0 unseen, 1 on the path, 2 done
+  std::vector<std::string> circle;
+  std::function<bool(const std::string&)> walk = [&](const std::string& f) {
+    state[f] = 1;
+    for (const auto& t : includes[f]) {
+      if (state[t] == 1 || (state[t] == 0 && walk(t))) {
+        circle.push_back(t);
+        return true;
+      }
+    }
+    state[f] = 2;
+    return false;
+  };
+  for (const auto& [file, _] : includes) {
+    if (state[file] == 0 && walk(file)) break;
+  }
+  std::string said;
+  for (const auto& c : circle) said += c + " <- ";
+  INFO(said);
+  CHECK(circle.empty());
 }
