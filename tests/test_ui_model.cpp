@@ -230,7 +230,7 @@ TEST_CASE("share link: an inline vision or image model reopens as given, and is 
   CHECK(a.estimate.form.model == ui::kLinkModel);
   CHECK(b.estimate.form.link_model == yolo["model"]);
   CHECK(ui::form_model_name(b.estimate.form, "") == "yolov5s");
-  CHECK(ui::form_model_kind(b.estimate.form, "") == "vision");
+  CHECK(ui::form_model_kind(b.estimate.form, std::nullopt) == core::ModelKind::vision);
   core::Scenario cli;
   REQUIRE(core::from_json(yolo, cat(), cli).empty());
   const core::Estimate want = core::estimate(cli);
@@ -756,7 +756,7 @@ TEST_CASE("the page's form holds every mutated validation scenario the contract 
         ui::ScenarioForm f;
         ui::from_contract(j, f);
         INFO(file << ": " << c.at("id").get<std::string>() << " with " << where << " = " << value.dump());
-        check_reads_as(cli, ui::to_contract(f, ui::form_model_kind(f, preset ? core::word(preset->kind) : "")));
+        check_reads_as(cli, ui::to_contract(f, ui::form_model_kind(f, preset ? std::optional(preset->kind) : std::nullopt)));
         ++compared;
       }
     }
@@ -1059,7 +1059,7 @@ TEST_CASE("fields: every row of the table goes form -> contract -> Scenario -> c
     CHECK(v >= r.lo);
     CHECK(v <= r.hi);
     f.fields[path] = ui::number_text(v);
-    const nlohmann::json j = ui::to_contract(f, core::word(kind));
+    const nlohmann::json j = ui::to_contract(f, kind);
     core::Scenario s;
     const auto d = core::from_json(j, cat(), s);
     for (const auto& x : d) UNSCOPED_INFO(x.text());
@@ -1080,7 +1080,7 @@ TEST_CASE("fields: every row of the table goes form -> contract -> Scenario -> c
     // Past its range: refused, naming the field (and nothing else).
     f.fields[path] = ui::number_text(r.hi + 1);
     core::Scenario bad;
-    const auto e = core::from_json(ui::to_contract(f, core::word(kind)), cat(), bad);
+    const auto e = core::from_json(ui::to_contract(f, kind), cat(), bad);
     REQUIRE(!e.empty());
     for (const auto& x : e) CHECK(x.path == "scenario." + path);
   }

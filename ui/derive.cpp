@@ -98,7 +98,7 @@ std::optional<nlohmann::json> hold_bad_fields(const nlohmann::json& typed_contra
 void recompute(AppState& state, const core::Catalog& catalog) {
   Derived& d = state.derived;
   const core::ModelArch* preset = catalog.find_model(state.estimate.form.model);
-  const nlohmann::json j = to_contract(state.estimate.form, form_model_kind(state.estimate.form, preset ? core::word(preset->kind) : ""));
+  const nlohmann::json j = to_contract(state.estimate.form, form_model_kind(state.estimate.form, preset ? std::optional(preset->kind) : std::nullopt));
   state.copied.clear();  // "已复制" belongs to the inputs it copied
   d.field_errors.clear();
   // The cost view's own inputs.

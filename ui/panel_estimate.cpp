@@ -248,8 +248,8 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     if (!f.arch_extra.empty()) text_disabled(ctx, tr(L, Str::arch_extra_note));
   }
   const core::ModelArch* preset = cat.find_model(f.model);
-  const std::string kind = form_model_kind(f, preset ? core::word(preset->kind) : "");
-  if (kind == "vision") {
+  const core::ModelKind kind = form_model_kind(f, preset ? std::optional(preset->kind) : std::nullopt);
+  if (kind == core::ModelKind::vision) {
     changed |= card_row(state, ctx);
     changed |= number_row(ctx, "est.vis_input", tr(L, Str::vis_input), f.vis_input);
     changed |= number_row(ctx, "est.vis_batch", tr(L, Str::vis_batch), f.vis_batch);
@@ -264,12 +264,12 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     return changed;
   }
   std::vector<Choice> tasks = enum_choices<core::Task>(L);
-  if (kind == "video") {  // a video generator serves, or trains LoRA or all weights (the contract refuses the rest)
+  if (kind == core::ModelKind::video) {  // a video generator serves, or trains LoRA or all weights (the contract refuses the rest)
     tasks.erase(std::remove_if(tasks.begin(), tasks.end(), [](const Choice& c) { return c.word == "pretrain" || c.word == "qlora"; }), tasks.end());
   }
   changed |= combo_row(ctx, "est.task", tr(L, Str::task), f.task, tasks);
   changed |= card_row(state, ctx);
-  if (kind == "video") {
+  if (kind == core::ModelKind::video) {
     // A video generator (SCENARIO.md "video"): the clip, the sampler, and how cards and memory
     // are used; empty rows take the model's own script's defaults.
     const bool train = f.task != "inference";
@@ -300,7 +300,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
     changed |= combo_row(ctx, "est.region", tr(L, Str::region), state.estimate.region, region_choices(L, cat));
     return changed;
   }
-  if (kind == "diffusion") {
+  if (kind == core::ModelKind::diffusion) {
     const bool train = f.task != "inference";
     const bool lora = f.task == "lora" || f.task == "qlora";
     changed |= number_row(ctx, "est.img_res", tr(L, Str::img_resolution), f.img_resolution);

@@ -230,13 +230,13 @@ namespace {
 bool has_link_model(const ScenarioForm& f) { return f.model == kLinkModel && f.link_model.is_object(); }
 }  // namespace
 
-std::string form_model_kind(const ScenarioForm& f, const std::string& preset_kind) {
-  if (!preset_kind.empty()) return preset_kind;
+core::ModelKind form_model_kind(const ScenarioForm& f, std::optional<core::ModelKind> preset_kind) {
+  if (preset_kind) return *preset_kind;
   if (has_link_model(f)) {
     const json& k = f.link_model.value("kind", json("llm"));
-    return k.is_string() ? k.get<std::string>() : "llm";
+    if (k.is_string()) return core::from_word<core::ModelKind>(k.get<std::string>()).value_or(core::ModelKind::llm);
   }
-  return "llm";
+  return core::ModelKind::llm;
 }
 
 std::string form_model_name(const ScenarioForm& f, const std::string& preset_name) {
@@ -251,20 +251,20 @@ std::string form_model_name(const ScenarioForm& f, const std::string& preset_nam
 
 // The table's simple fields (core/fields.h) that apply to the form's task and `kind`, each at its
 // path; left out when empty (the contract's default).
-static void put_fields(const ScenarioForm& f, const std::string& kind, json& j) {
+static void put_fields(const ScenarioForm& f, core::ModelKind k, json& j) {
   const auto task = core::from_word<core::Task>(f.task);
-  const auto k = core::from_word<core::ModelKind>(kind);
-  if (!task || !k) return;
+  if (!task) return;
   for (const core::FieldRow& r : core::field_rows()) {
     const auto it = f.fields.find(r.path());
-    if (!r.applies(*task, *k) || it == f.fields.end() || it->second.empty()) continue;
+    if (!r.applies(*task, k) || it == f.fields.end() || it->second.empty()) continue;
     (*r.section ? j[r.section] : j)[r.key] = number_or_text(it->second);
   }
 }
 
-json to_contract(const ScenarioForm& f, const std::string& kind) {
+json to_contract(const ScenarioForm& f, core::ModelKind kind) {
+  using K = core::ModelKind;
   json j = {{"model", has_link_model(f) ? f.link_model : json(f.model)}, {"task", f.task}};
-  if (kind == "vision") {
+  if (kind == K::vision) {
     j["task"] = "inference";
     j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
     j["vision"] = vision_contract(f);
@@ -272,7 +272,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     if (!f.gpu.empty()) j["gpu"] = f.gpu;
     return j;
   }
-  if (kind == "diffusion" || kind == "video") {
+  if (kind == K::diffusion || kind == K::video) {
     const bool train = f.task != "inference";
     if (train) {
       j["precision"] = f.precision;
@@ -285,10 +285,10 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     } else {
       j["precision"] = f.precision;  // the served weights' default 16-bit type (as for language models)
       j["parallel"] = {{"gpus", number_or_text(f.gpus)}};
-      if (kind == "video") j["parallel"]["zero"] = number_or_text(f.zero);
+      if (kind == K::video) j["parallel"]["zero"] = number_or_text(f.zero);
     }
     if (!f.weights.empty() && (!train || f.task == "lora" || f.task == "qlora")) j["weights"] = f.weights;
-    if (kind == "video") {
+    if (kind == K::video) {
       j["video"] = video_contract(f, train);
     } else {
       j["flash_attention"] = f.flash_attention;
@@ -373,7 +373,7 @@ json to_contract(const ScenarioForm& f, const std::string& kind) {
     if (f.ep_overlap) j["parallel"]["ep_overlap"] = true;
   }
   if (!f.gpu.empty()) j["gpu"] = f.gpu;
-  put_fields(f, "llm", j);
+  put_fields(f, K::llm, j);
   return j;
 }
 

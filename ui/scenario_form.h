@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/enums.h"
+
 namespace xuanka::ui {
 
 struct ScenarioForm {
@@ -77,16 +79,16 @@ struct ScenarioForm {
 // The model choice that stands for the form's link_model.
 inline constexpr const char* kLinkModel = "link-model";
 
-// The form as the scenario contract for a model of `kind` (llm | diffusion | vision: the fields
+// The form as the scenario contract for a model of `kind` (llm | diffusion | video | vision: the fields
 // that apply to it). Numbers that do not parse stay strings, so core reports them.
-nlohmann::json to_contract(const ScenarioForm& f, const std::string& kind = "llm");
+nlohmann::json to_contract(const ScenarioForm& f, core::ModelKind kind = core::ModelKind::llm);
 // Fills the form from a contract object (share link, a recommendation pick); a field the object
 // does not name is reset to the form's default, so the form shows exactly that scenario.
 void from_contract(const nlohmann::json& j, ScenarioForm& f);
-// The kind of model the form holds (llm | diffusion | vision): a preset's, the link model's, or a
+// The kind of model the form holds (llm | diffusion | video | vision): a preset's, the link model's, or a
 // language model's for a custom architecture. `preset_kind` is the catalog's kind for f.model, or
-// empty when f.model is not a preset.
-std::string form_model_kind(const ScenarioForm& f, const std::string& preset_kind);
+// none when f.model is not a preset.
+core::ModelKind form_model_kind(const ScenarioForm& f, std::optional<core::ModelKind> preset_kind);
 // The model's name for people: a preset's name is the catalog's (`preset_name`, empty when not a
 // preset); a custom architecture's or a link model's is its own.
 std::string form_model_name(const ScenarioForm& f, const std::string& preset_name);
