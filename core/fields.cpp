@@ -39,8 +39,8 @@ const std::vector<FieldRow>& field_rows() {
       // unset; SGLang's --mem-fraction-static): the weights, activations, non-PyTorch memory and KV
       // cache all come out of it (vLLM docs, "GPU memory calculation": requested_memory =
       // total_gpu_memory x gpu_memory_utilization). Unset here: the whole card, as before.
-      {"serving", "gpu_memory_utilization", 0.05, 1.0, false, 0.9, kServing, kLlm, "est.gpu_mem_util", "引擎可用显存比例（vLLM gpu_memory_utilization，0-1）",
-       "Engine's share of card memory (vLLM gpu_memory_utilization, 0-1)",
+      {"serving", "gpu_memory_utilization", 0.05, 1.0, false, 0.9, kServing, kLlm, "est.gpu_mem_util", "引擎可用显存比例（0-1）",
+       "Engine's memory share (0-1)",
        [](const Scenario& s) { return s.serving.gpu_memory_utilization; }, [](Scenario& s, double v) { s.serving.gpu_memory_utilization = v; }},
       // Image generation (SCENARIO.md "image"): each written back with the model's default when unset.
       {"image", "steps", 1, 10000, true, 30, kAllTasks, kDiffusion, "est.img_steps", "采样步数", "Denoising steps",

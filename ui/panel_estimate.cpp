@@ -435,7 +435,9 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
       {Str::mem_kv, m.kv_cache_bytes, palette::kMemKv},
       {Str::mem_overhead, m.context_bytes + m.fragmentation_bytes, palette::kMemOverhead},
   };
-  const double cap = gpu && gpu->memory_bytes ? *gpu->memory_bytes : 0;
+  // The marker at what the job may use: the card, or the serving engine's share of it.
+  const double card = gpu && gpu->memory_bytes ? *gpu->memory_bytes : 0;
+  const double cap = e.capacity_bytes.value_or(card);
   const double scale_bytes = std::max(e.total_bytes, cap) * 1.02;
   const float d = ctx.env.dpr;
   const float w = ImGui::GetContentRegionAvail().x, h = 28 * d;
@@ -477,7 +479,8 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
   }
   if (cap > 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
-    text(ctx, (std::string("| ") + tr(L, Str::card_capacity) + " " + gib_text(cap)).c_str());
+    text(ctx, (std::string("| ") + tr(L, Str::card_capacity) + " " + gib_text(card) +
+               (cap < card ? std::string(" · ") + tr(L, Str::engine_share) + " " + gib_text(cap) : std::string())).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -768,7 +771,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   if (!ctx.env.narrow()) changed |= draw_share(state, ctx);
   // Headline: memory per GPU against the card, fit and headroom.
   std::string head = std::string(tr(L, Str::per_gpu_memory)) + " " + gib_text(e.total_bytes);
-  if (s.gpu && s.gpu->memory_bytes) head += " / " + gib_text(*s.gpu->memory_bytes);
+  if (s.gpu && s.gpu->memory_bytes) head += " / " + gib_text(e.capacity_bytes.value_or(*s.gpu->memory_bytes));
   if (state.estimate.scroll_to_result) {
     // On a phone the results follow the presets: bring the headline to the top (a desktop shows both).
     if (ctx.env.narrow()) ImGui::SetScrollHereY(0.0f);
