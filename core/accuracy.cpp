@@ -4,6 +4,8 @@
 #include <cctype>
 
 #include <algorithm>
+#include <cstring>
+#include <set>
 #include <cmath>
 #include <limits>
 
@@ -44,6 +46,22 @@ std::optional<FigureGroup> group_of_kind(const std::string& kind) {
   return std::nullopt;
 }
 
+std::string source_family(const std::string& source) {
+  std::string s = source;
+  for (const char* scheme : {"https://", "http://"}) {
+    if (s.rfind(scheme, 0) == 0) s.erase(0, std::strlen(scheme));
+  }
+  if (s.rfind("www.", 0) == 0) s.erase(0, 4);
+  if (s.rfind("github.com/", 0) == 0) s.erase(0, 11);  // a repository by its owner/name, as the others
+  std::size_t cut = s.find_first_of(":@,(");
+  for (const char* sep : {" - ", " \xc2\xa7"}) cut = std::min(cut, s.find(sep));  // " §"
+  s = s.substr(0, cut);
+  const std::size_t a = s.find('/'), b = a == std::string::npos ? a : s.find('/', a + 1);
+  if (b != std::string::npos) s.erase(b);
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
 const AccuracyGroup* Accuracy::group(FigureGroup g) const {
   for (const auto& x : groups) {
     if (x.group == g) return &x;
@@ -55,6 +73,7 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
   Accuracy a;
   constexpr int kGroupCount = sizeof kGroups / sizeof kGroups[0];
   std::vector<double> errs[kGroupCount];
+  std::vector<std::string> fams[kGroupCount];  // each error's source family
   int cases[kGroupCount] = {}, passed[kGroupCount] = {};
   for (const auto& [set, results] : sets) {
     for (const CaseResult& r : results) {
@@ -64,7 +83,10 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
       const int i = static_cast<int>(*g);
       ++cases[i];
       passed[i] += r.pass;
-      if (r.bound.empty()) errs[i].push_back(std::fabs(r.ratio - 1.0));
+      if (r.bound.empty()) {
+        errs[i].push_back(std::fabs(r.ratio - 1.0));
+        fams[i].push_back(source_family(r.source));
+      }
     }
   }
   for (const auto& [g, w] : kGroups) {
@@ -75,6 +97,21 @@ Accuracy summarise(const std::vector<std::pair<std::string, std::vector<CaseResu
     x.passed = passed[i];
     x.median_abs_error = percentile(errs[i], 0.5);
     x.band = percentile(errs[i], 0.8);
+    // Leave-one-family-out: each family's cases against the band of all the others.
+    std::set<std::string> families(fams[i].begin(), fams[i].end());
+    x.families = static_cast<int>(families.size());
+    if (families.size() >= 2) {
+      int covered = 0;
+      for (const std::string& f : families) {
+        std::vector<double> others;
+        for (std::size_t k = 0; k < errs[i].size(); ++k) {
+          if (fams[i][k] != f) others.push_back(errs[i][k]);
+        }
+        const double b = percentile(others, 0.8);
+        for (std::size_t k = 0; k < errs[i].size(); ++k) covered += fams[i][k] == f && errs[i][k] <= b;
+      }
+      x.held_out_coverage = static_cast<double>(covered) / errs[i].size();
+    }
     a.groups.push_back(x);
   }
   return a;
@@ -104,7 +141,8 @@ json to_json(const Accuracy& a) {
             {"groups", json::array()}, {"cases", json::array()}};
   for (const auto& g : a.groups) {
     j["groups"].push_back({{"group", group_word(g.group)}, {"cases", g.cases}, {"passed", g.passed},
-                           {"median_abs_error", std::round(g.median_abs_error * 1e4) / 1e4}, {"band", std::round(g.band * 1e4) / 1e4}});
+                           {"median_abs_error", std::round(g.median_abs_error * 1e4) / 1e4}, {"band", std::round(g.band * 1e4) / 1e4},
+                           {"held_out_coverage", std::round(g.held_out_coverage * 1e4) / 1e4}, {"families", g.families}});
   }
   for (const auto& c : a.cases) {
     // The case's kind is left out: the page does not show it, and the groups carry it.
@@ -138,6 +176,8 @@ Diagnostics load_accuracy(const std::string& text, Accuracy& out) {
       g.passed = static_cast<int>(f.num("passed", true, 0, 1e6, true).value_or(0));
       g.median_abs_error = f.num("median_abs_error", true, 0, 100).value_or(0);
       g.band = f.num("band", true, 0, 100).value_or(0);
+      g.held_out_coverage = f.num("held_out_coverage", false, 0, 1).value_or(0);
+      g.families = static_cast<int>(f.num("families", false, 0, 1e6, true).value_or(0));
       f.finish();
       a.groups.push_back(g);
     }

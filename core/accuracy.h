@@ -25,6 +25,12 @@ struct AccuracyGroup {
   int cases = 0, passed = 0;
   double median_abs_error = 0;  // median of |estimate / published - 1|
   double band = 0;              // 80th percentile of |estimate / published - 1|: 4 in 5 figures lie within
+  // Held out by source family (the repository or paper a case comes from, source_family): the
+  // share of the group's cases inside the band computed from the other families' cases alone, so
+  // a figure's family never sets the band it is judged by. What "4 in 5 within" promises a figure
+  // from a source the estimator has not seen; 0 with fewer than two families.
+  double held_out_coverage = 0;
+  int families = 0;
 };
 
 struct AccuracyCase {
@@ -40,6 +46,10 @@ struct Accuracy {
 };
 
 const char* group_word(FigureGroup g);
+// A case's source family: its repository ("Wan-Video/Wan2.1"), paper ("Narayanan et al. 2021") or
+// project measurement ("measured"): the source up to its first ':', '@', ',', '(' , " - " or " §",
+// without a URL's scheme (and github.com/), a path cut to its first two parts.
+std::string source_family(const std::string& source);
 // The group of a validation case's kind (train_mem -> memory, throughput -> training speed, ...).
 std::optional<FigureGroup> group_of_kind(const std::string& kind);
 

@@ -144,8 +144,40 @@ TEST_CASE("accuracy: the embedded summary is current: recomputed from tests/vect
     CHECK(embedded.groups[i].cases == now.groups[i].cases);
     CHECK(embedded.groups[i].passed == now.groups[i].passed);
     CHECK(std::fabs(embedded.groups[i].band - now.groups[i].band) < 1e-4);
+    CHECK(std::fabs(embedded.groups[i].held_out_coverage - now.groups[i].held_out_coverage) < 1e-4);
+    // Issue 35: the band, computed without a figure's own source family, holds about 4 in 5 of them.
+    CHECK(now.groups[i].held_out_coverage >= 0.75);
+    CHECK(now.groups[i].held_out_coverage <= 0.90);
   }
   CHECK(embedded.cases.size() == now.cases.size());
+}
+
+TEST_CASE("accuracy: a case's source family; the band held out by family, derived by hand") {
+  CHECK(source_family("Wan-Video/Wan2.1@9737cba9:README.md (table)") == "Wan-Video/Wan2.1");
+  CHECK(source_family("https://github.com/kvcache-ai/ktransformers/blob/main/doc") == "kvcache-ai/ktransformers");
+  CHECK(source_family("Narayanan et al. 2021, 'Efficient Large-Scale Language Model Training'") == "Narayanan et al. 2021");
+  CHECK(source_family("measured: scripts/calibrate/h200_measure.py on an H200") == "measured");
+  CHECK(source_family("MLPerf Inference v4.0 closed - NVIDIA") == "MLPerf Inference v4.0 closed");
+  // Two families: A's errors 0.1 and 0.2, B's 0.3, 0.4 and 0.5 (ratios 1 + error).
+  auto cr = [](const char* source, double err) {
+    CaseResult r;
+    r.id = source;
+    r.kind = "train_mem";
+    r.source = source;
+    r.ratio = 1.0 + err;
+    r.pass = err <= 0.25;
+    return r;
+  };
+  const Accuracy a = summarise({{"s", {cr("A, x", 0.1), cr("A, y", 0.2), cr("B, x", 0.3), cr("B, y", 0.4), cr("B, z", 0.5)}}});
+  const AccuracyGroup* g = a.group(FigureGroup::memory);
+  REQUIRE(g);
+  CHECK(g->families == 2);
+  // All five: the 80th percentile at position 0.8 x 4 = 3.2 of (0.1 ... 0.5): 0.4 + 0.2 x 0.1 = 0.42.
+  CHECK(g->band == Approx(0.42));
+  // Without A: B's (0.3, 0.4, 0.5) at position 1.6: 0.4 + 0.6 x 0.1 = 0.46; A's 0.1 and 0.2 are inside.
+  // Without B: A's (0.1, 0.2) at position 0.8: 0.1 + 0.8 x 0.1 = 0.18; B's are all outside.
+  // Covered: 2 of 5.
+  CHECK(g->held_out_coverage == Approx(0.4));
 }
 
 TEST_CASE("accuracy: a fit verdict from the memory range: fits, tight, or does not fit") {
