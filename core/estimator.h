@@ -43,7 +43,7 @@ struct Estimate {
   double dp_traffic_bytes_per_step = 0;  // data-parallel bytes each GPU sends per step (all-reduce, or ZeRO-3's gathers and reduce-scatters)
   std::optional<double> gpu_hours, days;  // the ideal run: every hour trains
   // The expected run: the ideal one over the effective-training-time share a large run keeps after
-  // failures, restarts, checkpoints and evaluation (kEffectiveTrainingTime).
+  // failures, restarts, checkpoints and evaluation (effective_training_time).
   std::optional<double> gpu_hours_expected, days_expected;
   // Serving (inference).
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
@@ -86,6 +86,9 @@ struct Estimate {
 enum class Detail { full, numbers };
 
 Estimate estimate(const Scenario& s, Detail detail = Detail::full);
+// The share of a training run's hours that train on `gpus` cards, after failures, restarts and
+// checkpoints: Llama 3's interruptions scaled to the cards (core/estimator.cpp).
+double effective_training_time(int gpus);
 
 // What nvidia-smi would show (issue 37: one place for both estimators): the allocated peak (the
 // breakdown's parts) plus the CUDA/framework context and the allocator's cache

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/accuracy.h"
 #include "core/contract.h"
 #include "core/catalog_embedded.h"
 #include "core/estimator.h"
@@ -1044,4 +1045,57 @@ TEST_CASE("serving: gpu_memory_utilization holds the engine to its share of the 
   // A quarter of 48 GiB is 12.9 GB, less than the 15.2 GB of weights: it does not fit.
   CHECK(0.25 * card < 7.61e9 * 2);
   CHECK(quarter.fits == std::optional<bool>(false));
+}
+
+TEST_CASE("whole runs: the effective training time falls with the cards, from Llama 3's interruptions") {
+  // arXiv:2407.21783 §3.3.4: 54 days (1,296 h) on 16,384 H100s, 419 unexpected and 47 planned
+  // interruptions, 90% effective. Each cost L = (1/0.9 - 1) x 1296 / 466 = 0.30901 h.
+  const double L = (1.0 / 0.9 - 1.0) * 1296.0 / 466.0;
+  // 16,384 cards: (419 + 47) / 1296 x L = 0.1111 lost per useful hour: 90%.
+  CHECK(effective_training_time(16384) == Approx(0.90));
+  // 1,024 cards: (1024 x 419 / (1296 x 16384) + 47 / 1296) x L = (0.020207 + 0.036265) x 0.30901
+  // = 0.017451: 1 / 1.017451 = 98.28%.
+  CHECK(effective_training_time(1024) == Approx(1.0 / (1.0 + (1024.0 * 419 / (1296.0 * 16384) + 47.0 / 1296) * L)));
+  CHECK(effective_training_time(1024) == Approx(0.98285).epsilon(1e-4));
+  // One card still pays the planned stops: 47 / 1296 x L = 1.12%.
+  CHECK(effective_training_time(1) == Approx(1.0 / (1.0 + (419.0 / (1296.0 * 16384) + 47.0 / 1296) * L)));
+}
+
+TEST_CASE("whole runs: 70B on 1,024 and 405B on 16,384 H100s for 15T tokens, days and GPU-hours with their ranges") {
+  auto run = [](const char* model, int gpus, int tp, int pp) {
+    return estimate(scenario({{"model", model}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"precision", "bf16_mixed"},
+                              {"seq_len", 8192}, {"micro_batch", 1}, {"global_batch", 2048}, {"tokens", 15e12}, {"recompute", "selective"},
+                              {"parallel", {{"gpus", gpus}, {"tp", tp}, {"pp", pp}, {"zero", 1}, {"sequence_parallel", true}}}}));
+  };
+  for (const auto& [model, gpus, tp, pp] : {std::tuple{"llama-3.1-70b", 1024, 8, 4}, std::tuple{"llama-3.1-405b", 16384, 8, 16}}) {
+    INFO(model << " on " << gpus);
+    const Estimate e = run(model, gpus, tp, pp);
+    REQUIRE(e.gpu_hours);
+    REQUIRE(e.tokens_per_s_per_gpu);
+    // The ideal run: 15e12 tokens at the estimate's tokens/s per card: GPU-hours = tokens / rate /
+    // 3600, days = GPU-hours / cards / 24.
+    CHECK(*e.gpu_hours == Approx(15e12 / *e.tokens_per_s_per_gpu / 3600.0));
+    CHECK(*e.days == Approx(*e.gpu_hours / gpus / 24.0));
+    // The expected run over the cards' effective training time (90% on 16,384; 98.3% on 1,024).
+    CHECK(*e.gpu_hours_expected == Approx(*e.gpu_hours / effective_training_time(gpus)));
+    CHECK(*e.days_expected == Approx(*e.days / effective_training_time(gpus)));
+    // 6N FLOPs a token at most the card's dense 989 TFLOP/s: no run can be shorter than that.
+    CHECK(*e.days > 6.0 * e.params * 15e12 / (989e12 * gpus) / 86400.0);
+  }
+  // The ranges the page prints come from the training-speed band (core/accuracy.h range_of):
+  // value / (1 + b) to value / (1 - b), the expected run's among them.
+  Diagnostics d;
+  const Accuracy acc = load_embedded_accuracy(d);
+  REQUIRE(d.empty());
+  const Estimate e = run("llama-3.1-405b", 16384, 8, 16);
+  const auto ranges = figure_ranges(acc, scenario({{"model", "llama-3.1-405b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}}), e);
+  const double b = acc.group(FigureGroup::training_speed)->band;
+  bool days = false;
+  for (const auto& r : ranges) {
+    if (r.path != "compute.days_expected") continue;
+    days = true;
+    CHECK(r.range.lo == Approx(*e.days_expected / (1 + b)));
+    CHECK(r.range.hi == Approx(*e.days_expected / (1 - b)));
+  }
+  CHECK(days);
 }
