@@ -26,7 +26,7 @@ PATCH = {
     "nvidia-h100-sxm5-80gb": (400, "DGX H100", DGX_HOPPER),
     "nvidia-h200-sxm-141gb": (400, "DGX H200", DGX_HOPPER),
     "nvidia-b200-hgx": (400, "DGX B200", DGX_B200),
-    "nvidia-h800-sxm5-80gb": (400, "DeepSeek-V3's H800 cluster", DEEPSEEK),
+    "nvidia-h800-sxm5-80gb": (400, "DeepSeek-V3 H800", DEEPSEEK),
     "nvidia-a100-sxm4-40gb": (200, "DGX A100", DGX_A100),
     "nvidia-a100-sxm4-80gb": (200, "DGX A100", DGX_A100),
     "nvidia-a800-sxm4-80gb": (200, "DGX A100", DGX_A100),

@@ -101,7 +101,7 @@ await t.test('phone: 70B on 32 H800 shows servers, disk and network; the FSDP, M
   await ensureVisible(page, PHONE, 'est.host');
   let text = await drawn(page);
   expect(text.includes('4 台 × 8 卡'), 'servers not 4 x 8');
-  expect(text.includes('DGX H100 / B200'), 'no reference network design');
+  expect(text.includes('DeepSeek-V3 H800'), 'no reference network design (the catalog\'s scale_out_server for the H800)');
   await screenshot(page, 'phone-zh-host');
   await press(page, PHONE, 'est.config.megatron');
   let copied = await page.evaluate(() => window.xuanka.lastCopy && window.xuanka.lastCopy.text);
