@@ -209,7 +209,8 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
       a.interconnect_name = f.str("name", true).value_or("");
       if (auto b = f.num_or_null("gb_s_bidirectional", 1, 1e5)) a.interconnect_bytes_per_s_bidirectional = *b * kGB;
       if (auto n = f.num_or_null("domain_cards", 1, 100000, true)) a.domain_cards = static_cast<int>(*n);
-      a.interconnect_topology = f.word("topology", false, {"switched", "full_mesh"}).value_or("");
+      const std::string topology = f.word("topology", false, {"switched", "full_mesh"}).value_or("");
+      a.interconnect_topology = topology == "full_mesh" ? Topology::full_mesh : topology == "switched" ? Topology::switched : Topology::unknown;
       if (auto b = f.num("link_gb_s_bidirectional", false, 0.1, 1e5)) a.link_bytes_per_s_bidirectional = *b * kGB;
       a.links_per_peer = static_cast<int>(f.num("links_per_peer", false, 1, 64, true).value_or(1));
       f.get("note");  // research note: kept in the file, not read (the embedded copy leaves it out)

@@ -23,6 +23,10 @@ struct Support {
   std::string zh, en;
 };
 
+// How a card's fast links join its domain: through a switch (every card at the full rate to every
+// other), or a direct full mesh (one link per pair: a group of k cards uses k - 1 links per card).
+enum class Topology { unknown, switched, full_mesh };
+
 struct Accelerator {
   std::string id, vendor, name, architecture;
   // What the Chinese page shows where the English name or maker carries English words ("Ascend
@@ -47,7 +51,7 @@ struct Accelerator {
   std::optional<int> domain_cards;                     // cards in one fast interconnect domain
   std::optional<double> scale_out_bytes_per_s;         // network per card in its reference server, one direction (scale_out_gbps)
   std::string scale_out_server;                        // that reference server ("DGX A100"), or empty
-  std::string interconnect_topology;                   // switched | full_mesh | "" (unknown)
+  Topology interconnect_topology = Topology::unknown;  // the catalog's interconnect.topology
   std::optional<double> link_bytes_per_s_bidirectional; // full mesh: one link, both directions
   int links_per_peer = 1;                              // full mesh: links between each pair of cards
   std::optional<std::string> host_link_name;
@@ -93,7 +97,7 @@ struct Accelerator {
   // figure on a switched fabric; on a direct full mesh only the k - 1 peers' links.
   std::optional<double> group_bytes_per_s_bidirectional(int k) const {
     if (!interconnect_bytes_per_s_bidirectional) return std::nullopt;
-    if (interconnect_topology != "full_mesh" || !link_bytes_per_s_bidirectional) return interconnect_bytes_per_s_bidirectional;
+    if (interconnect_topology != Topology::full_mesh || !link_bytes_per_s_bidirectional) return interconnect_bytes_per_s_bidirectional;
     return std::min(*interconnect_bytes_per_s_bidirectional, (k - 1) * links_per_peer * *link_bytes_per_s_bidirectional);
   }
 

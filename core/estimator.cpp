@@ -296,7 +296,7 @@ TpLink tp_link(const Accelerator& gpu, int tp) {
   if (tp <= domain && gpu.interconnect_bytes_per_s_bidirectional) {
     // A full mesh gives a group of tp cards only their tp - 1 links (catalog README).
     l.bytes_per_s = *gpu.group_bytes_per_s_bidirectional(tp) / 2.0 * hw::kLinkEfficiency;
-    l.mesh_subset = gpu.interconnect_topology == "full_mesh" && tp < domain;
+    l.mesh_subset = gpu.interconnect_topology == Topology::full_mesh && tp < domain;
   } else if (tp <= domain && gpu.interconnect_kind != InterconnectKind::pcie) {
     // A fast link whose bandwidth no source confirms (e.g. Ascend HCCS): PCIe speed is the
     // floor we can stand behind.

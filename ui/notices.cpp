@@ -140,7 +140,7 @@ std::string link_short(core::Lang L, const core::Accelerator& a) {
   else if (k == IK::mtlink) s += version("MTLink ");
   if (a.domain_cards && *a.domain_cards > 1) {
     const std::string n = std::to_string(*a.domain_cards);
-    const bool mesh = a.interconnect_topology == "full_mesh";
+    const bool mesh = a.interconnect_topology == core::Topology::full_mesh;
     s += zh ? " · " + n + " 卡" + (mesh ? "全互联" : "") : " · " + n + " cards" + (mesh ? ", full mesh" : "");
   }
   return s;
