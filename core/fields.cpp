@@ -82,8 +82,13 @@ const std::vector<FieldRow>& field_rows() {
 }
 
 const FieldRow* find_field(std::string_view path) {
+  // Compared piece by piece: the page asks by path every frame, so no string is built.
   for (const FieldRow& r : field_rows()) {
-    if (r.path() == path) return &r;
+    const std::string_view section = r.section, key = r.key;
+    const bool match = section.empty() ? path == key
+                                       : path.size() == section.size() + 1 + key.size() && path.substr(0, section.size()) == section &&
+                                             path[section.size()] == '.' && path.substr(section.size() + 1) == key;
+    if (match) return &r;
   }
   return nullptr;
 }

@@ -28,6 +28,7 @@ constexpr int kCardsPerNode = 8;
 // node; NCCL's multi-ring all-reduce then reaches about the node's aggregate NIC bandwidth as
 // bus bandwidth.
 constexpr double kNicBytesPerS = 25e9;
+constexpr const char* kNicReferenceServer = "DGX A100";  // the layout kNicBytesPerS is read from
 
 // NCCL's latency model for one ring collective (src/graph/tuning.cc, ring algorithm, Simple
 // protocol, the one it picks for large messages): a base latency plus one per step of the ring,

@@ -64,7 +64,7 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
     h.nic_reference = s.gpu->scale_out_server;
   } else if (h.nodes > 1 && s.gpu) {
     h.nic_gbit_per_s_per_card = hw::kNicBytesPerS * 8.0 / 1e9;  // what the estimator charged the sync at
-    h.nic_reference = "DGX A100";
+    h.nic_reference = hw::kNicReferenceServer;
     h.nic_assumed = true;
   }
   return h;
