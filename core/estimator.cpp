@@ -783,6 +783,34 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double ops = (s.recompute == Recompute::full ? 6.0 : 4.0) * m.layers / pp;
     if (!s.mfu) step_s += per_op * ops * n_micro;
   }
+  // Context parallel: ring attention as Megatron-Core runs it (Transformer Engine's default "p2p"
+  // CP, AttnFuncWithCPAndKVP2P: "Exchange KV between CP ranks with P2P in ring topology. Split
+  // attention compute into multiple steps, and overlap current-step compute with next-step
+  // communication": transformer_engine/pytorch/attention/dot_product_attention/context_parallel.py).
+  // Each layer's forward passes its rank's K and V chunk cp - 1 times around the ring; backward
+  // passes K and V and their gradients dK and dV (twice the bytes), and a full-recompute forward
+  // passes them once more. Each send runs beside one step's attention (the local queries against one
+  // chunk), so only what a send takes beyond that step waits. The ring's ranks are tp apart
+  // (Megatron's rank order tp-cp-dp-pp): inside the server over the fast link while tp x cp fits its
+  // domain, else over each card's own NIC (hardware.h, rail-optimised servers).
+  e.cp_exposed_s_per_step = 0;
+  if (cp > 1 && m.has_shape() && !s.mfu) {
+    const double chunk_tokens = s.micro_batch * (s.seq_len / static_cast<double>(cp));
+    const double kv_heads_local = std::max(1.0, static_cast<double>(m.kv_heads) / tp);  // GQA under TP > kv_heads replicates a head
+    const double chunk_bytes = chunk_tokens * kv_heads_local * (qk_head_dim(m) + v_head_dim(m)) * 2.0;  // K and V, 16 bits
+    const int ring_cards = tp * cp;
+    const bool fast = ring_cards <= std::min(gpu->domain_cards.value_or(1), hw::kCardsPerNode) &&
+                      gpu->interconnect_kind != InterconnectKind::pcie && gpu->interconnect_bytes_per_s_bidirectional;
+    const double ring_bytes_per_s = fast ? *gpu->group_bytes_per_s_bidirectional(2) / 2.0 * hw::kLinkEfficiency
+                                         : (ring_cards <= hw::kCardsPerNode ? hw::pcie_bytes_per_s(gpu->pcie_gen) : scale_out_bytes_per_s(*gpu)) * hw::kLinkEfficiency;
+    const double passes = s.recompute == Recompute::full ? 4.0 : 3.0;
+    // One step's attention on this card, forward, backward (and recompute) together: the layer's
+    // share of attention_s_per_token for the rank's queries, over its tp share of the heads, in cp steps.
+    const double step_attention_s = chunk_tokens * attention_s_per_token / tp / m.layers / cp;
+    const double layers_here = m.layers / static_cast<double>(pp);
+    e.cp_exposed_s_per_step = n_micro * layers_here * (cp - 1.0) * std::max(0.0, passes * chunk_bytes / ring_bytes_per_s - step_attention_s);
+    step_s += e.cp_exposed_s_per_step;
+  }
   // Data parallel: gradient all-reduce 2(d-1)/d x bytes over the data x context parallel group
   // (context-parallel ranks reduce the same gradients), overlapped with the backward pass.
   if (const int group = dp * cp; group > 1) {

@@ -1099,3 +1099,34 @@ TEST_CASE("whole runs: 70B on 1,024 and 405B on 16,384 H100s for 15T tokens, day
   }
   CHECK(days);
 }
+
+TEST_CASE("time: context parallel passes K and V around a ring beside each step's attention; only the excess waits") {
+  // Llama 3.1 8B (32 layers, 8 KV heads of 128) on H100 SXM servers, TP 8 x CP 2: the ring's two
+  // ranks sit in different servers (tp x cp = 16 > 8), so each send leaves through the card's own
+  // 400 Gb/s NIC at 80%: 40 GB/s. A rank's chunk at 4,096 tokens: 2,048 tokens x 1 KV head (8 / TP 8)
+  // x (128 + 128) x 2 B = 1,048,576 B; forward sends it once, backward sends K, V, dK and dV: 3 x per
+  // layer and ring step, cp - 1 = 1 step, 32 layers: 32 x 3 x 1,048,576 / 40e9 = 2.517 ms a micro-batch.
+  // Without FlashAttention no attention kernel runs beside the send (eager attention is plain
+  // GEMMs the estimator counts with the rest), so all of it waits.
+  auto at = [&](int seq, int cp, bool flash, int micro) {
+    return run({{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"precision", "bf16_mixed"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                {"seq_len", seq}, {"micro_batch", 1}, {"global_batch", micro}, {"recompute", "none"}, {"flash_attention", flash},
+                {"parallel", {{"gpus", 8 * cp}, {"tp", 8}, {"cp", cp}, {"sequence_parallel", true}}}});
+  };
+  const Estimate eager = at(4096, 2, false, 1);
+  CHECK_THAT(eager.cp_exposed_s_per_step, WithinRel(32 * 3 * 1048576.0 / 40e9, 1e-9));
+  // Two micro-batches per step send twice.
+  CHECK_THAT(at(4096, 2, false, 2).cp_exposed_s_per_step, WithinRel(2 * 32 * 3 * 1048576.0 / 40e9, 1e-9));
+  // 131,072 tokens over CP 16 with FlashAttention: a step's send is 3 x 8,192 x 256 x 2 B / 40 GB/s
+  // = 0.315 ms, its attention (4 of 32 heads on the card, 8,192 queries against 8,192 keys, forward
+  // and backward 3 x 4 x 8,192^2 x 4 x 128 FLOPs, half of them under the causal mask: 2.06e11) at
+  // 989 TFLOP/s x FlashAttention-2's 0.35 on Hopper x the framework's 0.7 = 242 TFLOP/s: 0.85 ms.
+  // The send hides; nothing waits.
+  CHECK(at(131072, 16, true, 1).cp_exposed_s_per_step == 0.0);
+  // Inside one server (TP 4 x CP 2 = 8 cards) the ring takes NVLink, 450 GB/s a direction at 80%:
+  // 2 KV heads per card (8 / TP 4) x 2,048 tokens x 256 x 2 B = 2,097,152 B, x 3 x 32 / 360 GB/s.
+  const Estimate nvlink = run({{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"precision", "bf16_mixed"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                               {"seq_len", 4096}, {"micro_batch", 1}, {"global_batch", 1}, {"recompute", "none"}, {"flash_attention", false},
+                               {"parallel", {{"gpus", 8}, {"tp", 4}, {"cp", 2}, {"sequence_parallel", true}}}});
+  CHECK_THAT(nvlink.cp_exposed_s_per_step, WithinRel(32 * 3 * 2097152.0 / 360e9, 1e-9));
+}
