@@ -453,6 +453,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     q.sequence_parallel = pr.boolean("sequence_parallel", false).value_or(false);
     q.vp = static_cast<int>(pr.num("vp", false, 1, kMaxSplit, true).value_or(1));
     q.ep_overlap = pr.boolean("ep_overlap", false).value_or(false);
+    read_fields(pr, "parallel", s);
     // Image generation and vision run each card on the whole model (diffusers', kohya's and the
     // vision runtimes' data parallelism, with ZeRO/FSDP sharding for training): core/estimator_diffusion.cpp
     // models no tensor, pipeline, context or expert split, so a split is refused by name (it was
@@ -667,6 +668,7 @@ json to_json(const Scenario& s) {
       j["parallel"] = {{"gpus", s.parallel.gpus}};
       if (s.model.kind == ModelKind::video) j["parallel"]["zero"] = s.parallel.zero;  // FSDP over the cards (Wan's --dit_fsdp)
     }
+    write_fields(j["parallel"], "parallel", s);
     if (s.model.kind == ModelKind::diffusion) {
       if (train ? lora_task(s.task) : true) j["weights"] = word(s.weights);
       j["flash_attention"] = s.flash_attention;
@@ -731,6 +733,7 @@ json to_json(const Scenario& s) {
     if (p.vp > 1) j["parallel"]["vp"] = p.vp;
     if (p.ep_overlap) j["parallel"]["ep_overlap"] = true;
   }
+  write_fields(j["parallel"], "parallel", s);
   if (s.gpu) j["gpu"] = s.gpu->id;
   write_fields(j, "", s);
   return j;

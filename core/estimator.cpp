@@ -279,9 +279,13 @@ double activation_elements_per_token(const Scenario& s, bool lora, double seq_lo
   return e + mlp;
 }
 
-// Network per card to other servers, one direction: the catalog's scale_out_gbps, else the DGX
-// A100 layout (hw::kNicBytesPerS).
-double scale_out_bytes_per_s(const Accelerator& a) { return a.scale_out_bytes_per_s.value_or(hw::kNicBytesPerS); }
+// Network per card to other servers, one direction: the cluster the scenario names
+// (parallel.scale_out_gbps: a cloud's or an IDC's servers often give a card less than the vendor's
+// reference server, e.g. AWS p4d's 4 x 100 Gb/s EFA for 8 A100s, 50 Gb/s a card), else the
+// catalog's scale_out_gbps (the card's reference server), else the DGX A100 layout (hw::kNicBytesPerS).
+double scale_out_bytes_per_s(const Accelerator& a, const std::optional<double>& gbps) {
+  return gbps ? *gbps * 1e9 / 8.0 : a.scale_out_bytes_per_s.value_or(hw::kNicBytesPerS);
+}
 
 // The link a tensor-parallel group of tp cards all-reduces over, at NCCL's bus-bandwidth share.
 struct TpLink {
@@ -290,7 +294,7 @@ struct TpLink {
   double bytes_per_s = 0;     // one direction, after kLinkEfficiency
   bool mesh_subset = false;   // a full mesh of which the group uses only tp - 1 links
 };
-TpLink tp_link(const Accelerator& gpu, int tp) {
+TpLink tp_link(const Accelerator& gpu, int tp, const std::optional<double>& nic_gbps) {
   TpLink l;
   const int domain = gpu.domain_cards.value_or(1);
   if (tp <= domain && gpu.interconnect_bytes_per_s_bidirectional) {
@@ -305,7 +309,7 @@ TpLink tp_link(const Accelerator& gpu, int tp) {
   } else {
     const bool in_node = tp <= hw::kCardsPerNode;
     l.route = in_node ? TpLink::Route::pcie : TpLink::Route::network;
-    l.bytes_per_s = (in_node ? hw::pcie_bytes_per_s(gpu.pcie_gen) : scale_out_bytes_per_s(gpu)) * hw::kLinkEfficiency;
+    l.bytes_per_s = (in_node ? hw::pcie_bytes_per_s(gpu.pcie_gen) : scale_out_bytes_per_s(gpu, nic_gbps)) * hw::kLinkEfficiency;
   }
   return l;
 }
@@ -766,7 +770,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // Tensor parallel: 4 all-reduces of (tokens x hidden x 2 B) per layer and micro-batch
   // (2 forward, 2 backward; +2 with full recompute), ring cost 2(t-1)/t x bytes / bandwidth.
   if (tp > 1 && m.has_shape()) {
-    const TpLink link = tp_link(*gpu, tp);
+    const TpLink link = tp_link(*gpu, tp, s.parallel.scale_out_gbps);
     const double bw = link.bytes_per_s;
     if (detail == Detail::full) {
       if (link.mesh_subset) e.assumptions.push_back(notice("a_mesh_links", {std::to_string(tp), std::to_string(tp - 1)}));
@@ -802,7 +806,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const bool fast = ring_cards <= std::min(gpu->domain_cards.value_or(1), hw::kCardsPerNode) &&
                       gpu->interconnect_kind != InterconnectKind::pcie && gpu->interconnect_bytes_per_s_bidirectional;
     const double ring_bytes_per_s = fast ? *gpu->group_bytes_per_s_bidirectional(2) / 2.0 * hw::kLinkEfficiency
-                                         : (ring_cards <= hw::kCardsPerNode ? hw::pcie_bytes_per_s(gpu->pcie_gen) : scale_out_bytes_per_s(*gpu)) * hw::kLinkEfficiency;
+                                         : (ring_cards <= hw::kCardsPerNode ? hw::pcie_bytes_per_s(gpu->pcie_gen) : scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps)) * hw::kLinkEfficiency;
     const double passes = s.recompute == Recompute::full ? 4.0 : 3.0;
     // One step's attention on this card, forward, backward (and recompute) together: the layer's
     // share of attention_s_per_token for the rank's queries, over its tp share of the heads, in cp steps.
@@ -823,7 +827,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     // TP 8 each GPU's data-parallel ring has its own NIC alone (nccl-tests' bus bandwidth between
     // servers is the NICs' sum, NCCL docs "Performance reported by NCCL tests").
     const int per_node = std::max(1, std::min(group, hw::kCardsPerNode / std::max(1, tp)));
-    const double bw = multi_node ? scale_out_bytes_per_s(*gpu) * per_node * hw::kLinkEfficiency
+    const double bw = multi_node ? scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * per_node * hw::kLinkEfficiency
                                  : gpu->group_bytes_per_s_bidirectional(group).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
     e.dp_traffic_bytes_per_step = 2.0 * (group - 1.0) / group * grad_bytes;
     double comm = e.dp_traffic_bytes_per_step / bw;
@@ -884,7 +888,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     // A group with one rank per server (tp fills the server) sends nothing over the fast link,
     // whose per-card share is then zero on a full mesh: no bytes take no time (not 0/0).
     const double local_s = local_bytes > 0 ? local_bytes / local_bytes_per_s : 0.0;
-    const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency), local_s);
+    const double a2a_s = std::max(remote_bytes / (scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * hw::kLinkEfficiency), local_s);
     const double moe_layers = std::max(0, m.layers - m.moe->dense_layers) / static_cast<double>(pp);
     const double a2a_total_s = a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
     // Overlapped (parallel.ep_overlap: Megatron-Core's combined 1F1B pairs each micro-batch's
@@ -1019,7 +1023,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     auto a2a_s = [&](double tokens) {
       if (ep <= 1 || !m.moe || !m.has_shape() || experts_cpu) return 0.0;
       const double per_token = m.moe->top_k * m.hidden * ((s.weights == WeightFormat::fp8 ? 1.0 : 2.0) + 2.0);
-      return moe_layers * (ep_all_to_all_s(*gpu, ep, tokens / tp * per_token) + 2.0 * hw::kSmallKernelS);
+      return moe_layers * (ep_all_to_all_s(*gpu, ep, tokens / tp * per_token, s.parallel.scale_out_gbps) + 2.0 * hw::kSmallKernelS);
     };
     // Experts on the host: each step's routed experts run on the CPU, reading the touched experts'
     // weights from host memory and computing top_k of them per token, near the ridge as on the card.
@@ -1068,7 +1072,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
     // ring, 2(t - 1)/t of the bytes over the group's link plus the ring's latency (hardware.h).
     // Every stage's layers count: a prompt passes them all, as its compute above does.
-    const double tp_link_bytes_per_s = tp > 1 ? tp_link(*gpu, tp).bytes_per_s : 0.0;
+    const double tp_link_bytes_per_s = tp > 1 ? tp_link(*gpu, tp, s.parallel.scale_out_gbps).bytes_per_s : 0.0;
     auto prefill_allreduce_s = [&](double tokens) {
       if (tp <= 1 || !m.has_shape()) return 0.0;
       const double latency_s = (hw::kNcclRingBaseUs + (tp - 1) * (tp_nvlink ? hw::kNcclNvlinkStepUs : hw::kNcclPcieStepUs)) * 1e-6;
@@ -1200,7 +1204,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
         const int ptp = g.prefill_tp.value_or(tp);
         const double prefill_ranks = std::max(1, g.prefill_gpus / std::max(1, ptp * p.pp));
         const double scale = static_cast<double>(tp) / ptp;
-        const double transfer_s = n * e.kv_cache_per_token_bytes / (scale_out_bytes_per_s(*gpu) * hw::kLinkEfficiency);
+        const double transfer_s = n * e.kv_cache_per_token_bytes / (scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * hw::kLinkEfficiency);
         const double one_prompt_s = prompt_total_s(std::max(1.0, n), 1.0, cached) * scale;
         const double per_rank = std::max(1.0, v.batch / prefill_ranks);
         const double pool_prefill_s = (n > 0 ? prompt_total_s(n, per_rank, cached) : 0.0) * scale;
@@ -1298,7 +1302,7 @@ void memory_totals(const Scenario& s, Estimate& e) {
   }
 }
 
-double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
+double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card, const std::optional<double>& nic_gbps) {
   if (ep <= 1 || !(bytes_per_card > 0)) return 0.0;
   const int domain = std::max(1, gpu.domain_cards.value_or(1));
   if (ep <= domain && gpu.interconnect_kind != InterconnectKind::pcie) {
@@ -1310,7 +1314,7 @@ double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card) {
     return bytes_per_card * (ep - 1.0) / ep / (hw::pcie_bytes_per_s(gpu.pcie_gen) * hw::kLinkEfficiency);
   }
   const double local = std::min<double>(ep, std::min(domain, hw::kCardsPerNode));
-  return bytes_per_card * (1.0 - local / ep) / (scale_out_bytes_per_s(gpu) * hw::kLinkEfficiency);
+  return bytes_per_card * (1.0 - local / ep) / (scale_out_bytes_per_s(gpu, nic_gbps) * hw::kLinkEfficiency);
 }
 
 // [SECTION] estimate — the pipeline.

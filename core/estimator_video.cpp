@@ -237,16 +237,16 @@ void speed(const Scenario& s, const Geometry& g, Estimate& e) {
     // FSDP gathers each block's weights in 16 bits before it runs (Wan's shard_model: one unit per
     // block, MixedPrecision param_dtype bf16), prefetching the next while this one computes (FSDP's
     // forward prefetch): the gather hides behind compute unless it takes longer.
-    fwd = std::max(fwd, ep_all_to_all_s(a, g.cards, v.dit_params * 2.0));
+    fwd = std::max(fwd, ep_all_to_all_s(a, g.cards, v.dit_params * 2.0, s.parallel.scale_out_gbps));
   }
   if (P > 1) {
     const double bytes = g.seq / P * v.dim * 2.0;  // one all-to-all's 16-bit tokens x dim on this card
     if (o.sequence_parallel == VideoSp::ulysses) {
-      fwd += v.layers * kUlyssesAllToAllsPerBlock * ep_all_to_all_s(a, g.cards, bytes);
+      fwd += v.layers * kUlyssesAllToAllsPerBlock * ep_all_to_all_s(a, g.cards, bytes, s.parallel.scale_out_gbps);
     } else {
       // K and V (2 x bytes) to the next card, P - 1 times per block; a 2-card exchange sends half
       // of what it is given one way (ep_all_to_all_s), hence 4 x bytes.
-      const double ring = v.layers * (P - 1) * ep_all_to_all_s(a, 2, 4.0 * bytes);
+      const double ring = v.layers * (P - 1) * ep_all_to_all_s(a, 2, 4.0 * bytes, s.parallel.scale_out_gbps);
       fwd = std::max(fwd, ring);
     }
   }

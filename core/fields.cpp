@@ -30,6 +30,12 @@ const std::vector<FieldRow>& field_rows() {
       // The contract takes it for any task (SCENARIO.md); the page offers it where it counts.
       {"", "mfu", 0.001, 1.0, false, 0.4, kTraining | kServing, kLlm, "est.mfu", "MFU（留空用模型）", "MFU (empty: the model)",
        [](const Scenario& s) { return s.mfu; }, [](Scenario& s, double v) { s.mfu = v; }},
+      // The cluster's network per card to other servers (Gb/s, one direction): what the collectives
+      // between servers run over (core/estimator.cpp scale_out_bytes_per_s). Unset: the card's
+      // reference server in the catalog (scale_out_gbps), else the DGX A100 layout.
+      {"parallel", "scale_out_gbps", 1, 6400, false, 200, kAllTasks, kLlm | kVideo, "est.scale_out", "每卡跨机网络（Gb/s，留空用参考服务器）",
+       "Network per card between servers (Gb/s; empty: the reference server)",
+       [](const Scenario& s) { return s.parallel.scale_out_gbps; }, [](Scenario& s, double v) { s.parallel.scale_out_gbps = v; }},
       // The share of prompt tokens whose KV cache the engine already holds (vLLM's automatic prefix
       // caching, SGLang's RadixAttention): they are not prefilled again.
       {"serving", "prefix_cache_hit", 0.0, 1.0, false, 0.5, kServing, kLlm, "est.prefix_hit", "前缀缓存命中率（0-1）", "Prefix-cache hit rate (0-1)",

@@ -58,8 +58,12 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
       h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / *e.step_time_s;
     }
   }
-  // The card's reference port, as the estimator reads it (catalog scale_out_gbps and its server).
-  if (h.nodes > 1 && s.gpu && s.gpu->scale_out_bytes_per_s) {
+  // The cluster's own port where the scenario names it (parallel.scale_out_gbps), else the card's
+  // reference port, as the estimator reads it (catalog scale_out_gbps and its server).
+  if (h.nodes > 1 && s.parallel.scale_out_gbps) {
+    h.nic_gbit_per_s_per_card = *s.parallel.scale_out_gbps;
+    h.nic_given = true;
+  } else if (h.nodes > 1 && s.gpu && s.gpu->scale_out_bytes_per_s) {
     h.nic_gbit_per_s_per_card = *s.gpu->scale_out_bytes_per_s * 8.0 / 1e9;
     h.nic_reference = s.gpu->scale_out_server;
   } else if (h.nodes > 1 && s.gpu) {

@@ -27,6 +27,7 @@ struct HostSizing {
   std::optional<double> sync_gbit_per_s_per_card;   // Gb/s (10^9 bit/s) to finish within the step time
   std::optional<double> nic_gbit_per_s_per_card;    // the reference design's scale-out port per card
   std::string nic_reference;                         // the reference server: "DGX H100", "DGX A100", "Atlas 800T A2"
+  bool nic_given = false;                            // the scenario's parallel.scale_out_gbps: the user's cluster, no reference
   bool nic_assumed = false;                          // the catalog names none for the card: the estimator's default
                                                      // (core/hardware.h kNicBytesPerS, the DGX A100 layout)
 };

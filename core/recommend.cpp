@@ -209,8 +209,8 @@ void explain(Option& o, const Constraints& c) {
     const HostSizing h = size_host(o.scenario, o.estimate);
     if (h.sync_gbit_per_s_per_card && h.nic_gbit_per_s_per_card && *h.sync_gbit_per_s_per_card > *h.nic_gbit_per_s_per_card) {
       const std::string need = format_sig(*h.sync_gbit_per_s_per_card, 3), ref = format_sig(*h.nic_gbit_per_s_per_card, 3);
-      o.warnings.push_back(notice(h.nic_assumed ? "net_over_assumed" : "net_over_design",
-                                  {need, h.nic_reference, ref}));
+      if (h.nic_given) o.warnings.push_back(notice("net_over_given", {need, ref}));
+      else o.warnings.push_back(notice(h.nic_assumed ? "net_over_assumed" : "net_over_design", {need, h.nic_reference, ref}));
     }
   }
   for (const auto& w : o.estimate.warnings) o.warnings.push_back(w);

@@ -23,6 +23,10 @@ struct Parallel {
   // NeMo's performance recipes turn on, and DeepSeek-V3's DualPipe. Not in ../shared/SCENARIO.md:
   // an extension, written only when true.
   bool ep_overlap = false;
+  // Network per card to other servers, one direction, Gb/s (parallel.scale_out_gbps): the cluster's
+  // own, where it differs from the card's reference server in the catalog. Not in
+  // ../shared/SCENARIO.md: an extension, written only when given.
+  std::optional<double> scale_out_gbps;
   int dp() const { return gpus / (tp * pp * cp); }
   // The fewest cards that hold the whole model: per pipeline stage, the attention over tp x cp and
   // the routed experts, whole, over ep (core/estimator.cpp place()): pp x lcm(tp x cp, ep). One

@@ -1130,3 +1130,32 @@ TEST_CASE("time: context parallel passes K and V around a ring beside each step'
                                {"parallel", {{"gpus", 8}, {"tp", 4}, {"cp", 2}, {"sequence_parallel", true}}}});
   CHECK_THAT(nvlink.cp_exposed_s_per_step, WithinRel(32 * 3 * 2097152.0 / 360e9, 1e-9));
 }
+
+TEST_CASE("time: parallel.scale_out_gbps is the cluster's network per card; the collectives between servers run over it") {
+  // The ZeRO-3 case above at 1,024 H100s (128 servers), once on the DGX H100's 400 Gb/s per card
+  // (the catalog's reference server) and once on a cluster with 100 Gb/s per card (e.g. one 400 Gb/s
+  // NIC shared by four cards). Per micro-batch ZeRO-3 moves (g - 1)/g x 6 B x P over the server's 8
+  // NICs at 80%; the sync is exposed at this small batch in both, so the steps differ by exactly the
+  // traffic's time at the two rates; the ring latency and the compute are the same.
+  auto at = [&](std::optional<double> gbps) {
+    json sc = {{"model", "llama-2-7b"}, {"task", "pretrain"}, {"precision", "bf16_mixed"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+               {"seq_len", 512}, {"micro_batch", 1}, {"global_batch", 2 * 1024}, {"recompute", "none"},
+               {"parallel", {{"gpus", 1024}, {"zero", 3}}}};
+    if (gbps) sc["parallel"]["scale_out_gbps"] = *gbps;
+    return run(sc);
+  };
+  const Estimate ref = at(std::nullopt), own400 = at(400.0), own100 = at(100.0);
+  REQUIRE(ref.step_time_s);
+  CHECK(*own400.step_time_s == *ref.step_time_s);  // the reference server's 400 Gb/s, said or not
+  const double P = ref.params, micro = 2, bytes = micro * 1023.0 / 1024 * 6 * P;
+  const double slower = bytes / (8 * 100e9 / 8 * 0.8) - bytes / (8 * 400e9 / 8 * 0.8);
+  CHECK_THAT(*own100.step_time_s - *ref.step_time_s, WithinRel(slower, 1e-6));
+  // The contract keeps it, and refuses what is not a rate, naming the field.
+  Scenario s;
+  REQUIRE(from_json({{"model", "llama-2-7b"}, {"task", "pretrain"}, {"parallel", {{"gpus", 16}, {"scale_out_gbps", 100}}}}, xuanka::test::catalog(), s).empty());
+  CHECK(s.parallel.scale_out_gbps == 100.0);
+  CHECK(to_json(s)["parallel"]["scale_out_gbps"] == 100);
+  const Diagnostics bad = from_json({{"model", "llama-2-7b"}, {"task", "pretrain"}, {"parallel", {{"gpus", 16}, {"scale_out_gbps", 0}}}}, xuanka::test::catalog(), s);
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0].path == "scenario.parallel.scale_out_gbps");
+}

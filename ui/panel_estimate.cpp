@@ -405,6 +405,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   changed |= number_row(ctx, "est.cp", tr(L, Str::cp), f.cp);
   changed |= number_row(ctx, "est.ep", tr(L, Str::ep), f.ep);
   if (!infer && (f.ep != "1" || f.ep_overlap)) changed |= check_row(ctx, "est.ep_overlap", tr(L, Str::ep_overlap), f.ep_overlap);
+  changed |= field_rows_in(ctx, L, f, "parallel");
   if (!infer) {
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
     changed |= combo_row(ctx, "est.offload", tr(L, Str::offload), f.offload, enum_choices<core::Offload>(L));
@@ -590,7 +591,10 @@ void draw_host(AppState& state, FrameCtx& ctx, const core::HostSizing& h) {
   if (h.sync_gbit_per_s_per_card) {
     std::snprintf(line, sizeof line, tr(L, Str::host_net), core::format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
     std::string net = line;
-    if (h.nic_gbit_per_s_per_card) {
+    if (h.nic_gbit_per_s_per_card && h.nic_given) {
+      std::snprintf(line, sizeof line, tr(L, Str::host_net_given), core::format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
+      net += std::string(" · ") + line;
+    } else if (h.nic_gbit_per_s_per_card) {
       std::snprintf(line, sizeof line, tr(L, Str::host_net_ref), h.nic_reference.c_str(), core::format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
       net += std::string(" · ") + line;
     }

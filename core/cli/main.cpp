@@ -218,7 +218,8 @@ int cmd_estimate(int argc, char** argv) {
     std::printf(")\n");
     if (h.sync_gbit_per_s_per_card) {
       std::printf("host: network %s Gb/s per card hides the gradient sync within a step", format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
-      if (h.nic_gbit_per_s_per_card) std::printf(" (%s%s: one %s Gb/s port per card)", h.nic_assumed ? "assumed, the layout of " : "", h.nic_reference.c_str(), format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
+      if (h.nic_gbit_per_s_per_card && h.nic_given) std::printf(" (your cluster: %s Gb/s per card)", format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
+      else if (h.nic_gbit_per_s_per_card) std::printf(" (%s%s: one %s Gb/s port per card)", h.nic_assumed ? "assumed, the layout of " : "", h.nic_reference.c_str(), format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
       std::printf("\n");
     }
   }
