@@ -33,8 +33,8 @@ const std::vector<FieldRow>& field_rows() {
       // The cluster's network per card to other servers (Gb/s, one direction): what the collectives
       // between servers run over (core/estimator.cpp scale_out_bytes_per_s). Unset: the card's
       // reference server in the catalog (scale_out_gbps), else the DGX A100 layout.
-      {"parallel", "scale_out_gbps", 1, 6400, false, 200, kAllTasks, kLlm | kVideo, "est.scale_out", "每卡跨机网络（Gb/s，留空用参考服务器）",
-       "Network per card between servers (Gb/s; empty: the reference server)",
+      {"parallel", "scale_out_gbps", 1, 6400, false, 200, kAllTasks, kLlm | kVideo, "est.scale_out", "每卡跨机网络（Gb/s）",
+       "Cross-server Gb/s per card",
        [](const Scenario& s) { return s.parallel.scale_out_gbps; }, [](Scenario& s, double v) { s.parallel.scale_out_gbps = v; }},
       // The share of prompt tokens whose KV cache the engine already holds (vLLM's automatic prefix
       // caching, SGLang's RadixAttention): they are not prefilled again.

@@ -1,7 +1,7 @@
 // Browser tests of "from answer to action" (issue 16): the migration checklist of 910B2 and 910C
 // on a phone in zh and en, the checklist under a domestic Recommend pick, the serving curve drawn
 // on a phone with a tapped point, the servers/disk/network lines, and the FSDP and MindIE copies.
-import { PHONE_2X as PHONE, launch, openPage, pageUrl, state, rects, press, screenshot, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
+import { PHONE_2X as PHONE, DESKTOP, launch, openPage, pageUrl, state, rects, press, screenshot, runner, expect, shotDir, ensureVisible, setField, settle } from './lib.mjs';
 
 const t = runner();
 const browser = await launch();
@@ -124,6 +124,33 @@ await t.test('phone: 70B on 32 H800 shows servers, disk and network; the FSDP, M
   await screenshot(page, 'phone-zh-mindie-copied');
   expect(problems.length === 0, problems.join('; '));
   await page.close();
+});
+
+await t.test('phone zh and desktop en: the cluster\'s own network per card (parallel.scale_out_gbps) replaces the reference server', async () => {
+  // 70B pretraining on 64 H100s with ZeRO-3 on a cluster with 100 Gb/s per card (a quarter of a DGX
+  // H100's 400): the row shows the value, the host line says "your cluster", and the sync is slower.
+  const job = { model: 'llama-3.1-70b', task: 'pretrain', gpu: 'nvidia-h100-sxm5-80gb', tokens: 1e11, seq_len: 4096, global_batch: 64, recompute: 'full',
+                parallel: { gpus: 64, zero: 3, scale_out_gbps: 100 } };
+  const ref = { ...job, parallel: { gpus: 64, zero: 3 } };
+  for (const [device, lang] of [[PHONE, 'zh'], [DESKTOP, 'en']]) {
+    let { page, problems } = await openPage(browser, device, `${pageUrl}#lang=${lang}&s=${hash(job)}`);
+    let s = await state(page);
+    expect(s.scenario.parallel.scale_out_gbps === 100, `scenario ${JSON.stringify(s.scenario.parallel)}`);
+    const slow = s.results.days;
+    await ensureVisible(page, device, 'est.scale_out');
+    let text = await drawn(page);
+    expect(text.includes(lang === 'zh' ? '每卡跨机网络' : 'Cross-server Gb/s per card'), 'no network row');
+    await ensureVisible(page, device, 'est.host');
+    text = await drawn(page);
+    expect(text.includes(lang === 'zh' ? '你的集群：每卡 100 Gb/s' : 'your cluster: 100 Gb/s per card'), 'the host line does not name the cluster');
+    await screenshot(page, `${device.name}-${lang}-scale-out`);
+    expect(problems.length === 0, problems.join('; '));
+    await page.close();
+    ({ page, problems } = await openPage(browser, device, `${pageUrl}#lang=${lang}&s=${hash(ref)}`));
+    s = await state(page);
+    expect(slow > s.results.days, `100 Gb/s run ${slow} days not longer than the reference server's ${s.results.days}`);
+    await page.close();
+  }
 });
 
 await browser.close();
