@@ -208,6 +208,12 @@ std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value) {
   return Range{value / (1.0 + b), b < 1.0 ? value / (1.0 - b) : std::numeric_limits<double>::infinity()};
 }
 
+std::optional<Range> expected_run_range(const Accuracy& a, double expected, double expected_slow) {
+  auto r = range_of(a, FigureGroup::training_speed, expected);
+  if (r && std::isfinite(r->hi) && expected > 0) r->hi *= std::max(1.0, expected_slow / expected);
+  return r;
+}
+
 std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, const Estimate& e) {
   // The result paths of each kind, as validation cases compare them (tests/validation.md).
   static const char* const kMemory[] = {"memory.total", "memory.peak_allocated", "memory.model_states"};
@@ -242,6 +248,11 @@ std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, con
     }
   } else {
     for (const char* p : kTraining) add(p, FigureGroup::training_speed);
+    // The expected run's range also spans how the run is operated (expected_run_range).
+    for (FigureRange& r : out) {
+      if (r.path == "compute.days_expected" && e.days_expected_slow) r.range = *expected_run_range(a, r.value, *e.days_expected_slow);
+      if (r.path == "compute.gpu_hours_expected" && e.gpu_hours_expected_slow) r.range = *expected_run_range(a, r.value, *e.gpu_hours_expected_slow);
+    }
   }
   return out;
 }

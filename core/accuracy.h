@@ -66,6 +66,10 @@ struct Range {
   double lo = 0, hi = 0;
 };
 std::optional<Range> range_of(const Accuracy& a, FigureGroup g, double value);
+// A whole run's expected days or GPU-hours (training speed's band around `expected`), its slow end
+// stretched by how the run is operated: `expected_slow` is the same run with each failure also
+// losing half a 3-hour checkpoint interval (Estimate::days_expected_slow, core/estimator.h).
+std::optional<Range> expected_run_range(const Accuracy& a, double expected, double expected_slow);
 
 // Every figure of an estimate that has a band, by its result path (memory.total, compute.days,
 // compute.fps, ...): memory from the memory cases; training figures (LLM throughput, job time,

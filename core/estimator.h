@@ -46,6 +46,9 @@ struct Estimate {
   // The expected run: the ideal one over the effective-training-time share a large run keeps after
   // failures, restarts, checkpoints and evaluation (effective_training_time).
   std::optional<double> gpu_hours_expected, days_expected;
+  // ... and with each failure also losing half of a 3-hour checkpoint interval (BLOOM-176B's):
+  // the slow end of the expected run's range (effective_training_time_slow).
+  std::optional<double> gpu_hours_expected_slow, days_expected_slow;
   // Serving (inference).
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
   std::optional<double> ttft_s;     // time to first token of one request at this load (queued behind the others' prompts)
@@ -90,6 +93,9 @@ Estimate estimate(const Scenario& s, Detail detail = Detail::full);
 // The share of a training run's hours that train on `gpus` cards, after failures, restarts and
 // checkpoints: Llama 3's interruptions scaled to the cards (core/estimator.cpp).
 double effective_training_time(int gpus);
+// The same with each unexpected interruption also losing half of a 3-hour checkpoint interval
+// (BLOOM-176B's): the slow end of a whole run's range.
+double effective_training_time_slow(int gpus);
 
 // What nvidia-smi would show (issue 37: one place for both estimators): the allocated peak (the
 // breakdown's parts) plus the CUDA/framework context and the allocator's cache

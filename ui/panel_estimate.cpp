@@ -939,6 +939,15 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
       if (e.days_expected) {
         label_value(ctx, tr(L, Str::expected_run), duration_text(L, *e.days_expected) + " · " +
                                                        core::format_grouped(*e.gpu_hours_expected) + " " + tr(L, Str::gpu_hours));
+        // Its range: the speed band, and to the slow end a run whose failures each also lose half a
+        // 3-hour checkpoint interval (core::expected_run_range).
+        const auto r = ctx.env.accuracy && e.days_expected_slow ? core::expected_run_range(*ctx.env.accuracy, *e.days_expected, *e.days_expected_slow) : std::nullopt;
+        if (r && std::isfinite(r->hi)) {
+          const double per_day = *e.gpu_hours_expected / *e.days_expected;
+          text_disabled(ctx, (std::string(tr(L, Str::range_short)) + " " + duration_text(L, r->lo) + " – " + duration_text(L, r->hi) + " · " +
+                              core::format_grouped(r->lo * per_day) + " – " + core::format_grouped(r->hi * per_day) + " " + tr(L, Str::gpu_hours)).c_str());
+          track(ctx, "est.expected_range");
+        }
       }
       track(ctx, "est.time");
     }

@@ -162,6 +162,7 @@ int cmd_estimate(int argc, char** argv) {
   if (e.gpu_hours_expected) {
     std::printf("  expected run   %s GPU-hours, %s days (with failures, restarts and checkpoints)\n", format_sig(*e.gpu_hours_expected, 4).c_str(),
                 format_sig(*e.days_expected, 3).c_str());
+    print_range("compute.days_expected", "days (to the slow end: each failure also losing half a 3-hour checkpoint interval)", 1.0);
   }
   if (e.decode_tokens_per_s_per_request) {
     std::printf("serving: time to first token %s s (at this load, queued; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",

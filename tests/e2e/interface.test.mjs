@@ -150,6 +150,8 @@ for (const device of [DESKTOP, PHONE]) {
       expect(r.days_expected > 0 && Math.abs(r.days_expected - r.days / effective) < 1e-9 * r.days, `expected run ${r.days_expected} vs ideal ${r.days} on ${n} cards`);
       expect(JSON.stringify(s.drawn_text).includes('预期（含故障重启）'), 'the expected run is not drawn');
       expect((await rects(page))['est.time'], 'no training time block');
+      // The expected run's range reaches to a run whose failures each lose half a 3-hour checkpoint interval.
+      expect((await rects(page))['est.expected_range'], 'no range on the expected run');
       await screenshot(page, `${device.name}-estimate-pretrain`);
       await page.close();
       // 13B LoRA on a 24 GB card: 26 GB of BF16 weights alone do not fit.
