@@ -98,7 +98,16 @@ constexpr double kConvShareOfGemm = 0.7;
 // Attention kernels' share of the dense peak: FlashAttention-2 reaches 50-73% on A100
 // (arXiv:2307.08691) but only ~35% on H100, whose new instructions it does not use
 // (FlashAttention-3, arXiv:2407.08608 §1): 0.6 before Hopper (compute capability < 9), 0.35 on
-// Hopper and later.
-inline double attention_efficiency(double compute_capability) { return compute_capability >= 9.0 ? 0.35 : 0.6; }
+// Hopper. On datacenter Blackwell (10.x) FlashAttention-2 falls to ~17% (B200: 438 forward, 364
+// backward TFLOP/s causal at 32K tokens), so Transformer Engine and the trainers on it run cuDNN's
+// fused attention there: causal, head dim 128, 16K-64K tokens, forward 1,350-1,448 and backward
+// 1,058-1,124 TFLOP/s of 2,250, the two together (backward 2.5x forward's FLOPs) 1,140-1,197: 0.51
+// (NVIDIA/cudnn-frontend@cb560b92 benchmark/sdpa_benchmark_training/artifacts/
+// sdpa_bf16_benchmark_results_NVIDIA_B200.csv, pyt_cudnn rows). RTX 50 (12.x) has no such kernels
+// measured: the Hopper share, as before.
+inline double attention_efficiency(double compute_capability) {
+  if (compute_capability >= 10.0 && compute_capability < 12.0) return 0.51;
+  return compute_capability >= 9.0 ? 0.35 : 0.6;
+}
 
 }  // namespace xuanka::core::hw

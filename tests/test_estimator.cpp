@@ -1168,3 +1168,17 @@ TEST_CASE("time: parallel.scale_out_gbps is the cluster's network per card; the 
   REQUIRE(bad.size() == 1);
   CHECK(bad[0].path == "scenario.parallel.scale_out_gbps");
 }
+
+TEST_CASE("hardware: datacenter Blackwell's attention share is cuDNN's measured forward + backward rate on B200") {
+  // NVIDIA/cudnn-frontend@cb560b92 sdpa_bf16_benchmark_results_NVIDIA_B200.csv, pyt_cudnn rows (causal,
+  // 128 query and 8 KV heads of 128): forward and backward times (ms) and TFLOP/s; the pair's rate is
+  // their FLOPs over their time, against the B200's 2,250 dense BF16 TFLOP/s.
+  struct Row { double fwd_ms, bwd_ms, fwd_tflops, bwd_tflops; };
+  for (const Row& r : {Row{6.517, 20.498, 1349.763, 1072.799}, Row{24.611, 78.227, 1429.616, 1124.432}, Row{97.192, 332.507, 1448.032, 1058.154}}) {
+    const double share = (r.fwd_tflops * r.fwd_ms + r.bwd_tflops * r.bwd_ms) / (r.fwd_ms + r.bwd_ms) / 2250.0;
+    CHECK(std::fabs(share - hw::attention_efficiency(10.0)) < 0.025);  // 16K 0.507, 32K 0.532, 64K 0.509
+  }
+  CHECK(hw::attention_efficiency(9.0) == 0.35);   // Hopper: FlashAttention-2's 35%
+  CHECK(hw::attention_efficiency(12.0) == 0.35);  // RTX 50: nothing measured, as before
+  CHECK(hw::attention_efficiency(8.0) == 0.6);
+}
