@@ -79,6 +79,20 @@ std::string format_tflops(double flops_per_s) { return format_sig(flops_per_s / 
 std::string format_gb_per_s(double bytes_per_s) { return format_sig(bytes_per_s / kBytesPerGB, 4); }
 std::string format_gib(double bytes) { return format_sig(bytes / kBytesPerGiB, 4); }
 
+std::string format_quantity(double value, Lang lang) {
+  const double a = std::fabs(value);
+  const std::string sign = value < 0 ? "-" : "";
+  if (a < 1e5) return format_grouped(value);
+  if (lang == Lang::zh) {
+    if (a >= 1e8) return sign + format_sig(a / 1e8, 3) + " 亿";
+    const double wan = a / 1e4;  // 1 万 = 10^4: 3,127 万, not 3.13e3 万
+    return sign + (wan >= 1000 ? format_grouped(wan) : format_sig(wan, 3)) + " 万";
+  }
+  if (a >= 1e9) return sign + format_sig(a / 1e9, 3) + "B";
+  if (a >= 1e6) return sign + format_sig(a / 1e6, 3) + "M";
+  return sign + format_sig(a / 1e3, 3) + "K";
+}
+
 std::string format_cny(double cny, Lang lang) {
   const double a = std::fabs(cny);
   const std::string sign = cny < 0 ? "-" : "";

@@ -30,5 +30,8 @@ std::string format_gib(double bytes);
 
 // Integer with thousands separators: 1234567 -> "1,234,567".
 std::string format_grouped(double value);
+// A large quantity (GPU-hours) as a reader says it: zh "4.39 万", "3,127 万", "5.2 亿" (万 from
+// 10^5 on, as format_cny), en "43,870", "439K", "31.3M"; below 10^5 grouped in both.
+std::string format_quantity(double value, Lang lang);
 
 }  // namespace xuanka::core

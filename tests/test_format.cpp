@@ -47,6 +47,18 @@ TEST_CASE("format: CNY uses 万 and 亿 in Chinese, K/M/B in English") {
   CHECK(format_cny(12.5, Lang::en) == "¥12.5");
 }
 
+TEST_CASE("format: large quantities (GPU-hours) in 万 and 亿 in Chinese, K/M/B in English") {
+  // 1 万 = 10^4, 1 亿 = 10^8; below 10^5 the digits are short enough to read grouped.
+  CHECK(format_quantity(43870, Lang::zh) == "43,870");
+  CHECK(format_quantity(672124, Lang::zh) == "67.2 万");
+  CHECK(format_quantity(31269762, Lang::zh) == "3,127 万");
+  CHECK(format_quantity(5.2e8, Lang::zh) == "5.2 亿");
+  CHECK(format_quantity(43870, Lang::en) == "43,870");
+  CHECK(format_quantity(672124, Lang::en) == "672K");
+  CHECK(format_quantity(31269762, Lang::en) == "31.3M");
+  CHECK(format_quantity(5.2e9, Lang::en) == "5.2B");
+}
+
 TEST_CASE("format: thousands separators") {
   CHECK(format_grouped(1234567) == "1,234,567");
   CHECK(format_grouped(999) == "999");

@@ -509,6 +509,13 @@ void range_row(FrameCtx& ctx, core::FigureGroup g, double value, const std::stri
   track(ctx, "est.time_range");
 }
 
+// GPU-hours as a reader says them: "3,127 万卡时", "31.3M GPU-hours" (core::format_quantity).
+std::string gpu_hours_text(Lang L, double hours) {
+  const std::string q = core::format_quantity(hours, L);
+  const bool unit_word = L == Lang::zh && hours >= 1e5;  // "万" / "亿" joins the unit: 万卡时
+  return q + (unit_word ? "" : " ") + tr(L, Str::gpu_hours);
+}
+
 // A job's time range in the unit its figure reads in (2.6 小时 beside 2.2 – 3.6 小时, not 0.0877 – 0.142 天).
 void days_range_row(FrameCtx& ctx, double days) {
   const auto r = ctx.env.accuracy ? core::range_of(*ctx.env.accuracy, core::FigureGroup::training_speed, days) : std::nullopt;
@@ -934,18 +941,18 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
     if (e.days) {
       heading(ctx, tr(L, Str::training_time));
       label_value(ctx, tr(L, Str::training_time), duration_text(L, *e.days) + " · " +
-                                                      core::format_grouped(*e.gpu_hours) + " " + tr(L, Str::gpu_hours));
+                                                      gpu_hours_text(L, *e.gpu_hours));
       days_range_row(ctx, *e.days);
       if (e.days_expected) {
         label_value(ctx, tr(L, Str::expected_run), duration_text(L, *e.days_expected) + " · " +
-                                                       core::format_grouped(*e.gpu_hours_expected) + " " + tr(L, Str::gpu_hours));
+                                                       gpu_hours_text(L, *e.gpu_hours_expected));
         // Its range: the speed band, and to the slow end a run whose failures each also lose half a
         // 3-hour checkpoint interval (core::expected_run_range).
         const auto r = ctx.env.accuracy && e.days_expected_slow ? core::expected_run_range(*ctx.env.accuracy, *e.days_expected, *e.days_expected_slow) : std::nullopt;
         if (r && std::isfinite(r->hi)) {
           const double per_day = *e.gpu_hours_expected / *e.days_expected;
           text_disabled(ctx, (std::string(tr(L, Str::range_short)) + " " + duration_text(L, r->lo) + " – " + duration_text(L, r->hi) + " · " +
-                              core::format_grouped(r->lo * per_day) + " – " + core::format_grouped(r->hi * per_day) + " " + tr(L, Str::gpu_hours)).c_str());
+                              core::format_quantity(r->lo * per_day, L) + " – " + gpu_hours_text(L, r->hi * per_day)).c_str());
           track(ctx, "est.expected_range");
         }
       }
