@@ -106,6 +106,7 @@ void memory_totals(const Scenario& s, Estimate& e);
 // expert group of `ep` cards that sends `bytes_per_card`, (ep - 1) / ep of it to other cards: over
 // the fast link while the group fits the card's scale-up domain, else the share beyond its server
 // over the card's NIC, which binds (GShard, arXiv:2006.16668 §2.2; DeepEP's docs/legacy.md).
-double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card, const std::optional<double>& nic_gbps = std::nullopt);
+// `nic_gbps`: the scenario's parallel.scale_out_gbps (no default, so no caller forgets the user's network).
+double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card, const std::optional<double>& nic_gbps);
 
 }  // namespace xuanka::core

@@ -874,20 +874,20 @@ TEST_CASE("serving: expert parallelism's all-to-all over NVLink within a server,
   // server are local, 1 - 8/64 of the 7.34 MB go over 50 GB/s x 0.8 = 161 us.
   const Accelerator& h800 = *cat().find_accelerator("nvidia-h800-sxm5-80gb");
   const double bytes = 128.0 * 8 * 7168;
-  const double t = ep_all_to_all_s(h800, 64, bytes);
+  const double t = ep_all_to_all_s(h800, 64, bytes, std::nullopt);
   CHECK_THAT(t, WithinRel(bytes * (1 - 8.0 / 64) / (400e9 / 8 * 0.8), 1e-12));
   CHECK_THAT(t, WithinRel(173e-6, 0.10));
   // Within the server, NVLink at 400 GB/s both ways (200 each way) x 0.8 = 160 GB/s; DeepEP's normal
   // kernels reached 153 GB/s over H800's NVLink (same page). 7/8 of the bytes leave the card.
   const double big = 4096.0 * 8 * 7168;
-  CHECK_THAT(ep_all_to_all_s(h800, 8, big), WithinRel(big * 7 / 8 / 160e9, 1e-12));
-  CHECK_THAT(big * 7 / 8 / ep_all_to_all_s(h800, 8, big), WithinRel(153e9, 0.10));
-  CHECK(ep_all_to_all_s(h800, 1, big) == 0);
+  CHECK_THAT(ep_all_to_all_s(h800, 8, big, std::nullopt), WithinRel(big * 7 / 8 / 160e9, 1e-12));
+  CHECK_THAT(big * 7 / 8 / ep_all_to_all_s(h800, 8, big, std::nullopt), WithinRel(153e9, 0.10));
+  CHECK(ep_all_to_all_s(h800, 1, big, std::nullopt) == 0);
   // PCIe cards in one server (RTX 4090, PCIe 4.0 x16: 32 GB/s a direction x 0.8): 3/4 of the bytes
   // leave the card at EP 4 over the slot, not over the network.
   const Accelerator& g = *cat().find_accelerator("nvidia-rtx-4090");
   REQUIRE(g.interconnect_kind == InterconnectKind::pcie);
-  CHECK_THAT(ep_all_to_all_s(g, 4, big), WithinRel(big * 3 / 4 / (32e9 * 0.8), 1e-12));
+  CHECK_THAT(ep_all_to_all_s(g, 4, big, std::nullopt), WithinRel(big * 3 / 4 / (32e9 * 0.8), 1e-12));
 }
 
 TEST_CASE("serving: speculative decoding emits the expected accepted run per step and pays for verifying it") {

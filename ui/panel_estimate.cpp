@@ -4,6 +4,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -512,7 +513,8 @@ void range_row(FrameCtx& ctx, core::FigureGroup g, double value, const std::stri
 // GPU-hours as a reader says them: "3,127 万卡时", "31.3M GPU-hours" (core::format_quantity).
 std::string gpu_hours_text(Lang L, double hours) {
   const std::string q = core::format_quantity(hours, L);
-  const bool unit_word = L == Lang::zh && hours >= 1e5;  // "万" / "亿" joins the unit: 万卡时
+  auto ends_with = [&](const char* w) { const size_t n = std::strlen(w); return q.size() >= n && q.compare(q.size() - n, n, w) == 0; };
+  const bool unit_word = ends_with("万") || ends_with("亿");  // the count word joins the unit: 万卡时
   return q + (unit_word ? "" : " ") + tr(L, Str::gpu_hours);
 }
 
