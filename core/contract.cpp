@@ -453,6 +453,7 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     q.sequence_parallel = pr.boolean("sequence_parallel", false).value_or(false);
     q.vp = static_cast<int>(pr.num("vp", false, 1, kMaxSplit, true).value_or(1));
     q.ep_overlap = pr.boolean("ep_overlap", false).value_or(false);
+    q.ep_dedup = pr.boolean("ep_dedup", false).value_or(false);
     read_fields(pr, "parallel", s);
     // Image generation and vision run each card on the whole model (diffusers', kohya's and the
     // vision runtimes' data parallelism, with ZeRO/FSDP sharding for training): core/estimator_diffusion.cpp
@@ -509,6 +510,9 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     }
     if (q.ep_overlap && (q.ep == 1 || s.task == Task::inference)) {
       pr.error("ep_overlap", "overlapping the expert all-to-all needs expert parallelism (ep > 1) in training");
+    }
+    if (q.ep_dedup && (q.ep == 1 || s.task == Task::inference)) {
+      pr.error("ep_dedup", "a deduplicated expert dispatch needs expert parallelism (ep > 1) in training");
     }
     if (q.offload == Offload::optimizer_params && q.zero != 3) {
       pr.error("offload", "optimizer_params offload needs zero 3 (parameters are offloaded only when sharded)");
@@ -732,6 +736,7 @@ json to_json(const Scenario& s) {
     j["parallel"]["sequence_parallel"] = p.sequence_parallel;
     if (p.vp > 1) j["parallel"]["vp"] = p.vp;
     if (p.ep_overlap) j["parallel"]["ep_overlap"] = true;
+    if (p.ep_dedup) j["parallel"]["ep_dedup"] = true;
   }
   write_fields(j["parallel"], "parallel", s);
   if (s.gpu) j["gpu"] = s.gpu->id;

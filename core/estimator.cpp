@@ -94,6 +94,12 @@ constexpr double kDefaultHostTflops = 9.0;
 constexpr double kDraftModelStepShare = 0.05;
 using hw::kDefaultGemmEfficiency;
 // Bucketed gradient all-reduce overlaps the backward pass, about 2/3 of a step's compute.
+// The share of the expert all-to-all that Megatron-Core's EP overlap hides behind compute: 36.55%
+// in NVIDIA's measured run (Qwen3-30B-A3B on 16 H100s, BF16, EP 16, HybridEP, 2026-07-25; rank 0's
+// Nsight Systems profile, "Communication time hidden by compute | 0.11% | 36.55%" with the overlap
+// off and on: NVIDIA-NeMo/Megatron-Bridge@067f987 skills/nemo-mbridge-perf-moe-comm-overlap/
+// SKILL.md, "Measured Evidence"). The step fell 15%, not by the whole all-to-all.
+constexpr double kEpOverlapHiddenShare = 0.3655;
 constexpr double kDpOverlap = 2.0 / 3.0;
 // Tokens whose logits a fused / chunked cross-entropy holds at a time (see training_activations).
 constexpr double kFusedLossChunkTokens = 1024;
@@ -889,8 +895,26 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double sent_bytes = tokens * m.moe->top_k * m.hidden * 2.0 * (ep - 1.0) / ep;
     const int domain = gpu->domain_cards.value_or(1);
     const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode)));  // ranks
-    const double remote_bytes = sent_bytes * (1.0 - in_server / ep) * ep / (ep - 1.0);
-    const double local_bytes = sent_bytes - remote_bytes;
+    double remote_bytes = sent_bytes * (1.0 - in_server / ep) * ep / (ep - 1.0);
+    double local_bytes = sent_bytes - remote_bytes;
+    // Deduplicated dispatch (parallel.ep_dedup): DeepEP's normal kernels and HybridEP send a token
+    // once to each other server that holds any of its experts ("Removes redundant tokens during
+    // cross-node communication", megatron/core/transformer/moe/README.md; DeepEP's layout kernel
+    // counts a token once per destination node), and that server forwards it over its fast link
+    // to the experts' cards (DeepSeek-V3, arXiv:2412.19437 §3.2.2: "first transmitted via IB to the
+    // GPUs with the same in-node index on its target nodes ... instantaneously forwarded via
+    // NVLink"); combine returns the same way. With the experts spread evenly, E / servers on each,
+    // and top-k routing that picks k distinct experts alike (the balanced routing the benchmarks
+    // force), a server holds none of a token's experts with probability
+    // prod_{i<k} (E - E/servers - i) / (E - i); each token then crosses to (servers - 1)(1 - that)
+    // servers, and its k copies travel inside servers over the fast link.
+    if (par.ep_dedup && ep > in_server) {
+      const double servers = ep / in_server, experts = m.moe->experts, per_server = experts / servers;
+      double miss = 1.0;
+      for (int i = 0; i < m.moe->top_k; ++i) miss *= std::max(0.0, (experts - per_server - i) / (experts - i));
+      remote_bytes = tokens * m.hidden * 2.0 * (servers - 1.0) * (1.0 - miss);
+      local_bytes = tokens * m.moe->top_k * m.hidden * 2.0 * (in_server - 1.0) / in_server;
+    }
     const double local_bytes_per_s = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
     // A group with one rank per server (tp fills the server) sends nothing over the fast link,
     // whose per-card share is then zero on a full mesh: no bytes take no time (not 0/0).
@@ -900,8 +924,9 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double a2a_total_s = a2a_s * (s.recompute == Recompute::full ? 6.0 : 4.0) * moe_layers * n_micro;
     // Overlapped (parallel.ep_overlap: Megatron-Core's combined 1F1B pairs each micro-batch's
     // forward with another's backward and runs one's all-to-all under the other's compute; DeepSeek-
-    // V3's DualPipe likewise): only what the compute cannot cover waits.
-    step_s += par.ep_overlap ? std::max(0.0, a2a_total_s - compute_s) : a2a_total_s;
+    // V3's DualPipe likewise): what the compute cannot cover waits, and of the rest only the share
+    // Megatron-Core was measured to hide (kEpOverlapHiddenShare).
+    step_s += par.ep_overlap ? std::max(a2a_total_s - compute_s, a2a_total_s * (1.0 - kEpOverlapHiddenShare)) : a2a_total_s;
   }
   // LoRA's adapters run as their own small kernels, bound by memory traffic
   // (lora_traffic_bytes_per_token); QLoRA's bitsandbytes dequantises each NF4 matrix to 16 bits

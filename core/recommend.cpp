@@ -152,6 +152,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
             t.s.parallel.cp = cp;
             t.s.parallel.ep = ep;
             t.s.parallel.ep_overlap = base.parallel.ep_overlap && ep > 1;
+            t.s.parallel.ep_dedup = base.parallel.ep_dedup && ep > 1;
             t.s.parallel.zero = zero;
             t.s.parallel.offload = off;
             t.s.parallel.sequence_parallel = tp > 1;

@@ -205,6 +205,13 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     // Megatron-Core 0.14's EP all-to-all overlap (arguments.py --overlap-moe-expert-parallel-comm;
     // it pairs with --delay-wgrad-compute in NeMo's recipes); newer than core_r0.9.0 above.
     if (p.ep_overlap) arg("overlap-moe-expert-parallel-comm");
+    // The deduplicated dispatch is Megatron-Core's flex dispatcher on DeepEP (megatron/core/
+    // transformer/moe/README.md: "--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend
+    // deepep"; the backend flag since 2025-11, Megatron-LM@3df2009), newer than core_r0.9.0 above.
+    if (p.ep_dedup) {
+      arg("moe-token-dispatcher-type", "flex");
+      arg("moe-flex-dispatcher-backend", "deepep");
+    }
     if (p.sequence_parallel && p.tp > 1) arg("sequence-parallel");
     arg("num-layers", num(m.layers));
     arg("hidden-size", num(m.hidden));

@@ -23,6 +23,12 @@ struct Parallel {
   // NeMo's performance recipes turn on, and DeepSeek-V3's DualPipe. Not in ../shared/SCENARIO.md:
   // an extension, written only when true.
   bool ep_overlap = false;
+  // Deduplicated dispatch (parallel.ep_dedup): each token crosses once to every other server that
+  // holds one of its experts and fans out over the fast link inside it, as DeepEP's and HybridEP's
+  // kernels do (Megatron-Core's --moe-token-dispatcher-type flex; DeepSeek-V3, arXiv:2412.19437
+  // §3.2.2), where the plain all-to-all sends each of its top-k copies. Not in
+  // ../shared/SCENARIO.md: an extension, written only when true.
+  bool ep_dedup = false;
   // Network per card to other servers, one direction, Gb/s (parallel.scale_out_gbps): the cluster's
   // own, where it differs from the card's reference server in the catalog. Not in
   // ../shared/SCENARIO.md: an extension, written only when given.

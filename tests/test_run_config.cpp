@@ -99,6 +99,26 @@ TEST_CASE("config: interleaved pipeline stages become Megatron's chunk size, or 
   CHECK(std::count_if(rb.notes.begin(), rb.notes.end(), [](const Notice& n) { return n.code == "rc_vp_uneven"; }) == 1);
 }
 
+TEST_CASE("config: the expert all-to-all's overlap and DeepEP's dispatch become Megatron-Core's flags") {
+  // Megatron-LM megatron/core/transformer/moe/README.md: "--moe-token-dispatcher-type flex
+  // --moe-flex-dispatcher-backend deepep" for the deduplicated dispatch; arguments.py
+  // --overlap-moe-expert-parallel-comm for the overlap. Neither is written when not asked for.
+  json p = {{"gpus", 16}, {"ep", 16}, {"zero", 1}};
+  const Scenario plain = scenario({{"model", "qwen3-30b-a3b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"parallel", p}});
+  RunConfig a;
+  REQUIRE(run_config(plain, "megatron", a).empty());
+  CHECK(flags(a.text).count("moe-token-dispatcher-type") == 0);
+  CHECK(flags(a.text).count("overlap-moe-expert-parallel-comm") == 0);
+  p["ep_dedup"] = true;
+  p["ep_overlap"] = true;
+  const Scenario deepep = scenario({{"model", "qwen3-30b-a3b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"parallel", p}});
+  RunConfig b;
+  REQUIRE(run_config(deepep, "megatron", b).empty());
+  CHECK(value(b.text, "moe-token-dispatcher-type") == "flex");
+  CHECK(value(b.text, "moe-flex-dispatcher-backend") == "deepep");
+  CHECK(flags(b.text).count("overlap-moe-expert-parallel-comm") == 1);
+}
+
 TEST_CASE("config: a pipeline that does not divide the layers is named, not written as if Megatron took it") {
   // Issue 40: pp 3 for Llama 3.1 8B's 32 layers; Megatron-Core asserts layers % pp == 0 for an even split.
   const Scenario s = scenario({{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"seq_len", 4096},

@@ -406,6 +406,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   changed |= number_row(ctx, "est.cp", tr(L, Str::cp), f.cp);
   changed |= number_row(ctx, "est.ep", tr(L, Str::ep), f.ep);
   if (!infer && (f.ep != "1" || f.ep_overlap)) changed |= check_row(ctx, "est.ep_overlap", tr(L, Str::ep_overlap), f.ep_overlap);
+  if (!infer && (f.ep != "1" || f.ep_dedup)) changed |= check_row(ctx, "est.ep_dedup", tr(L, Str::ep_dedup), f.ep_dedup);
   changed |= field_rows_in(ctx, L, f, "parallel");
   if (!infer) {
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));

@@ -70,6 +70,7 @@ std::string form_row_for(const std::string& path) {
       {"serving.offload", "est.serving_offload"}, {"serving.cpu.memory_gb_s", "est.cpu_gb_s"},
       {"serving.cpu.tflops", "est.cpu_tflops"}, {"serving.cpu", "est.cpu_gb_s"}, {"parallel.gpus", "est.gpus"},
       {"parallel.tp", "est.tp"}, {"parallel.pp", "est.pp"}, {"parallel.vp", "est.vp"}, {"parallel.cp", "est.cp"}, {"parallel.ep", "est.ep"}, {"parallel.ep_overlap", "est.ep_overlap"},
+      {"parallel.ep_dedup", "est.ep_dedup"},
       {"parallel.zero", "est.zero"}, {"parallel.offload", "est.offload"}, {"parallel.sequence_parallel", "est.sp"},
       {"image.resolution", "est.img_res"}, {"image.batch", "est.img_batch"}, {"image.cfg", "est.img_cfg"}, {"image.runtime", "est.img_runtime"},
       {"image.vae_decode", "est.img_vae"}, {"image.offload", "est.img_offload"}, {"vision.input", "est.vis_input"},
@@ -371,6 +372,7 @@ json to_contract(const ScenarioForm& f, core::ModelKind kind) {
     j["parallel"]["sequence_parallel"] = f.sequence_parallel;
     if (f.vp != "1") j["parallel"]["vp"] = number_or_text(f.vp);
     if (f.ep_overlap) j["parallel"]["ep_overlap"] = true;
+    if (f.ep_dedup) j["parallel"]["ep_dedup"] = true;
   }
   if (!f.gpu.empty()) j["gpu"] = f.gpu;
   put_fields(f, K::llm, j);
@@ -439,6 +441,7 @@ void from_contract(const json& j, ScenarioForm& f) {
   take(p, "offload", f.offload, "none");
   take_bool(p, "sequence_parallel", f.sequence_parallel, false);
   take_bool(p, "ep_overlap", f.ep_overlap, false);
+  take_bool(p, "ep_dedup", f.ep_dedup, false);
   f.fields.clear();
   for (const core::FieldRow& r : core::field_rows()) take(*r.section ? object_at(j, r.section) : j, r.key, f.fields[r.path()], "");
   const json& s = object_at(j, "serving");
