@@ -889,6 +889,9 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // network; Megatron runs them unoverlapped unless told to overlap. With the expert tensor-
   // parallel size 1 (placement above) the group is ep consecutive ranks, as many in a server as
   // its fast domain holds (the folding's etp-ep-edp-pp rank order).
+  // What the expert all-to-all adds to the step, and the copies of a token the plain dispatch sends
+  // to other servers (0: none cross, or the dispatch is deduplicated).
+  double a2a_exposed_s = 0, plain_copies_across = 0;
   if (m.moe && par.ep > 1 && m.has_shape() && !s.mfu) {
     const int ep = par.ep;
     const double tokens = s.micro_batch * (s.seq_len / cp) / (par.sequence_parallel ? tp : 1);
@@ -926,7 +929,9 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     // forward with another's backward and runs one's all-to-all under the other's compute; DeepSeek-
     // V3's DualPipe likewise): what the compute cannot cover waits, and of the rest only the share
     // Megatron-Core was measured to hide (kEpOverlapHiddenShare).
-    step_s += par.ep_overlap ? std::max(a2a_total_s - compute_s, a2a_total_s * (1.0 - kEpOverlapHiddenShare)) : a2a_total_s;
+    a2a_exposed_s = par.ep_overlap ? std::max(a2a_total_s - compute_s, a2a_total_s * (1.0 - kEpOverlapHiddenShare)) : a2a_total_s;
+    step_s += a2a_exposed_s;
+    if (!par.ep_dedup && ep > in_server) plain_copies_across = m.moe->top_k * (1.0 - in_server / ep);
   }
   // LoRA's adapters run as their own small kernels, bound by memory traffic
   // (lora_traffic_bytes_per_token); QLoRA's bitsandbytes dequantises each NF4 matrix to 16 bits
@@ -955,6 +960,11 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     step_s += pcie_bytes / (hw::pcie_bytes_per_s(gpu->pcie_gen) * hw::kLinkEfficiency);
   }
   e.step_time_s = step_s;
+  // The plain all-to-all across servers, where it costs a tenth of the step or more: say what the
+  // deduplicated dispatch would save (the copies that cross, the share of the step it waits).
+  if (detail == Detail::full && plain_copies_across > 0 && a2a_exposed_s > 0.1 * step_s) {
+    e.warnings.push_back(notice("ep_plain_across", {format_sig(plain_copies_across, 2), format_sig(100.0 * a2a_exposed_s / step_s, 2)}));
+  }
   e.tokens_per_s_per_gpu = tokens_step / step_s / par.gpus;
   e.tflops_per_gpu = *e.tokens_per_s_per_gpu * e.model_flops_per_token / 1e12;
   e.hardware_tflops_per_gpu = *e.tokens_per_s_per_gpu * e.hardware_flops_per_token / 1e12;

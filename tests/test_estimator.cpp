@@ -527,6 +527,24 @@ TEST_CASE("time: a deduplicated dispatch sends a token once to each other server
   CHECK_THAT(step(16, true) - compute, WithinRel(4 * 48 * 4 * dedup_a2a, 1e-9));
   // Inside one server nothing crosses the network, and the dispatch is the same either way.
   CHECK_THAT(step(8, true), WithinRel(step(8, false), 1e-12));
+  // The plain dispatch across servers says what it costs: 8 x (1 - 8/16) = 4 copies cross, and the
+  // all-to-all is its share of the step; deduplicated, or inside one server, nothing is said.
+  auto warned = [](int ep, bool dedup) {
+    json j = json::parse(R"({"model": "qwen3-30b-a3b", "task": "pretrain", "precision": "bf16_mixed", "gpu": "nvidia-h100-sxm5-80gb",
+        "seq_len": 4096, "micro_batch": 1, "global_batch": 64, "parallel": {"gpus": 16, "zero": 1}})");
+    j["parallel"]["ep"] = ep;
+    if (dedup) j["parallel"]["ep_dedup"] = true;
+    const Estimate e = xuanka::test::estimate_of(j);
+    const auto it = std::find_if(e.warnings.begin(), e.warnings.end(), [](const auto& n) { return n.code == "ep_plain_across"; });
+    return it == e.warnings.end() ? std::vector<std::string>{} : it->args;
+  };
+  const std::vector<std::string> args = warned(16, false);
+  REQUIRE(args.size() == 2);
+  CHECK(args[0] == "4");
+  const double share = 100.0 * (step(16, false) - compute) / step(16, false);
+  CHECK_THAT(std::stod(args[1]), WithinRel(share, 0.01));
+  CHECK(warned(16, true).empty());
+  CHECK(warned(8, false).empty());
 }
 
 TEST_CASE("serving: a served token is paid at the end-to-end rate, its prompt's prefill included") {
