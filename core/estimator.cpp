@@ -887,8 +887,10 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   // GPU, (ep - 1)/ep of it to other ranks (Megatron-Core's AllToAll token dispatcher; Lepikhin et
   // al. 2020, GShard §2.2). The ranks of the group in this server take the fast link, the rest the
   // network; Megatron runs them unoverlapped unless told to overlap. With the expert tensor-
-  // parallel size 1 (placement above) the group is ep consecutive ranks, as many in a server as
-  // its fast domain holds (the folding's etp-ep-edp-pp rank order).
+  // parallel size 1 (placement above) the group is ep consecutive ranks, as many together as the
+  // card's fast domain holds (the folding's etp-ep-edp-pp rank order): 8 in an HGX server, 72 in a
+  // GB200/GB300 NVL72 rack, whose NVLink switches join all 72 GPUs at the full per-GPU rate (NVIDIA
+  // GB200 NVL72 datasheet: "72 NVLink-connected Blackwell GPUs", 1.8 TB/s each).
   // What the expert all-to-all adds to the step, and the copies of a token the plain dispatch sends
   // to other servers (0: none cross, or the dispatch is deduplicated).
   double a2a_exposed_s = 0, plain_copies_across = 0;
@@ -897,7 +899,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     const double tokens = s.micro_batch * (s.seq_len / cp) / (par.sequence_parallel ? tp : 1);
     const double sent_bytes = tokens * m.moe->top_k * m.hidden * 2.0 * (ep - 1.0) / ep;
     const int domain = gpu->domain_cards.value_or(1);
-    const double in_server = std::min<double>(ep, std::max(1, std::min(domain, hw::kCardsPerNode)));  // ranks
+    const double in_server = std::min<double>(ep, std::max(1, domain));  // ranks
     double remote_bytes = sent_bytes * (1.0 - in_server / ep) * ep / (ep - 1.0);
     double local_bytes = sent_bytes - remote_bytes;
     // Deduplicated dispatch (parallel.ep_dedup): DeepEP's normal kernels and HybridEP send a token
