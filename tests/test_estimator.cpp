@@ -504,6 +504,21 @@ TEST_CASE("time: an overlapped expert all-to-all hides at most Megatron-Core's m
   }
 }
 
+TEST_CASE("time: an NVL72 rack's expert all-to-all stays on NVLink") {
+  // Qwen3-30B-A3B on 32 GB200s (one NVL72 rack: 72 GPUs on NVLink switches, 1.8 TB/s each way
+  // together), EP 32, 4,096 tokens a micro-batch, one micro-batch a step: each all-to-all sends
+  // 4096 x 8 x 2048 x 2 B x 31/32 over NVLink at 1.8e12 / 2 x 0.8 B/s; 4 a layer, 48 layers. None of it
+  // takes the NIC (before, the group counted 8 ranks a server, as in an HGX box).
+  auto step = [](int ep) {
+    json j = json::parse(R"({"model": "qwen3-30b-a3b", "task": "pretrain", "precision": "bf16_mixed", "gpu": "nvidia-gb200-per-gpu",
+        "seq_len": 4096, "micro_batch": 1, "global_batch": 32, "parallel": {"gpus": 32, "zero": 1}})");
+    j["parallel"]["ep"] = ep;
+    return *xuanka::test::estimate_of(j).step_time_s;
+  };
+  const double a2a = 4096.0 * 8 * 2048 * 2 * 31 / 32 / (1.8e12 / 2 * 0.8);
+  CHECK_THAT(step(32) - step(1), WithinRel(4 * 48 * a2a, 1e-9));
+}
+
 TEST_CASE("time: a deduplicated dispatch sends a token once to each other server that holds its experts") {
   // Qwen3-30B-A3B (128 experts, top 8, hidden 2048, 48 MoE layers) on 16 H100s, EP 16 over two
   // servers of 8 (64 experts in each); 4,096 tokens per micro-batch, 4 micro-batches per step.
