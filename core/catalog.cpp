@@ -609,6 +609,15 @@ ModelArch read_model(ObjectReader& r, bool inline_form) {
       f.finish();
       m.mla = a;
     }
+    if (const json* sw = r.get("sliding_window")) {
+      ObjectReader f(*sw, r.child("sliding_window"), r.diags());
+      SlidingWindowSpec w;
+      w.window = f.num("window", true, 1, 1e8, true).value_or(1);
+      w.layers = static_cast<int>(f.num("layers", true, 1, 10000, true).value_or(1));
+      if (m.layers > 0 && w.layers > m.layers) f.error("layers", std::to_string(w.layers) + " exceeds the model's layers (" + std::to_string(m.layers) + ")");
+      f.finish();
+      m.sliding_window = w;
+    }
   } else {
     if (m.kind == ModelKind::diffusion) read_diffusion(r, m, inline_form);
     if (m.kind == ModelKind::vision) read_vision(r, m, inline_form);

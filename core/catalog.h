@@ -123,6 +123,15 @@ struct MlaSpec {
   double q_lora_rank = 0, qk_nope_head_dim = 0, v_head_dim = 0;  // 0: not given
 };
 
+// Local (sliding-window) attention in `layers` of the model's layers: each token attends to the
+// `window` tokens before it, and those layers keep at most `window` tokens of KV cache (Hugging
+// Face configs' sliding_window with layer_types / sliding_window_pattern: gpt-oss, Gemma 3). The
+// other layers attend over the whole context.
+struct SlidingWindowSpec {
+  double window = 0;  // tokens
+  int layers = 0;     // how many layers use it
+};
+
 // A part of an image-generation pipeline (models.json "components"), with the per-sample facts
 // scripts/data/diffusion_arch.py derives from the component's published config.
 struct DiffusionComponent {
@@ -226,6 +235,7 @@ struct ModelArch {
   std::optional<double> max_context;
   std::optional<MoeSpec> moe;
   std::optional<MlaSpec> mla;
+  std::optional<SlidingWindowSpec> sliding_window;
   std::vector<DiffusionComponent> components;  // diffusion pipelines
   std::optional<VisionSpec> vision;            // vision models
   std::optional<VideoSpec> video;              // video generators
@@ -290,5 +300,16 @@ ModelArch read_model(ObjectReader& r, bool inline_form);
 double params_from_shape(const ModelArch& m);
 // Parameters touched per token (MoE: shared + top_k experts; dense: all).
 double active_params_from_shape(const ModelArch& m);
+
+// Sliding-window attention (ModelArch::sliding_window), averaged over the layers. The tokens of KV
+// cache a layer holds for a context of ctx tokens: ctx in full-attention layers, at most the window
+// in local ones.
+double kv_tokens_held(const ModelArch& m, double ctx);
+// The longest context whose cache holds `held` tokens a layer on average (kv_tokens_held's inverse;
+// infinite where every layer is local and held reaches the window).
+double context_for_kv_tokens(const ModelArch& m, double held);
+// Causal query-key pairs of n tokens: n^2 / 2 in full-attention layers; window^2 / 2 + (n - window)
+// x window in local ones once n passes the window.
+double causal_pairs(const ModelArch& m, double n);
 
 }  // namespace xuanka::core

@@ -613,6 +613,7 @@ json model_json(const Scenario& s) {
                   {"q_lora_rank", number(m.mla->q_lora_rank)}, {"qk_nope_head_dim", number(m.mla->qk_nope_head_dim)},
                   {"v_head_dim", number(m.mla->v_head_dim)}};
     }
+    if (m.sliding_window) j["sliding_window"] = {{"window", number(m.sliding_window->window)}, {"layers", m.sliding_window->layers}};
   }
   if (!m.note.empty()) j["note"] = m.note;
   return j;

@@ -642,7 +642,8 @@ void inference_memory(const Scenario& s, const Placement& p, Estimate& e) {
   // A rank's own requests (the busiest rank's whole number of them).
   const ServeLayout l = serve_layout(s);
   const double batch = std::ceil(l.batch_per_rank - 1e-9);
-  mem.kv_cache_bytes = batch * ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp) / p.pp;
+  // Sliding-window layers keep at most their window of it (kv_tokens_held).
+  mem.kv_cache_bytes = batch * kv_tokens_held(m, ctx) * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp) / p.pp;
   if (m.has_shape()) {
     // One layer's MLP intermediates (gated: gate, up and their product) or, without
     // FlashAttention, the attention scores; plus the prompt's logits.
@@ -686,7 +687,10 @@ void flops_per_token(const Scenario& s, const Counts& c, Estimate& e) {
     const double matmul = c.active - c.embed - c.head + m.vocab * m.hidden;
     // QK^T runs at the query-key width and PV at the value width: 6 x layers x seq x heads x
     // (d_qk + d_v), the familiar 12 x heads x head_dim when the two are equal (MLA: qk_head_dim).
-    const double attn = 6.0 * m.layers * s.seq_len * m.heads * (qk_head_dim(m) + v_head_dim(m));
+    // Sliding-window layers attend to at most their window: seq is then 2 x causal_pairs / seq, the
+    // keys a token meets, doubled as the causal halving below expects (seq itself without windows).
+    const double keys = 2.0 * causal_pairs(m, s.seq_len) / s.seq_len;
+    const double attn = 6.0 * m.layers * keys * m.heads * (qk_head_dim(m) + v_head_dim(m));
     e.model_flops_per_token = 6.0 * matmul + attn;
     double hw = e.model_flops_per_token;
     if (s.recompute == Recompute::full) hw += (2.0 * matmul + attn / 3.0);  // one more forward
@@ -1113,7 +1117,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double fresh = std::max(0.0, n - cached);
       double t = hw::smooth_roofline_s(linear_compute_s(prompts * fresh), read_s(prompts * fresh));
       if (m.has_shape()) {  // one attention kernel per layer, at least a small kernel's time
-        t += std::max(prompts * 2.0 * m.layers * m.heads * (qk_head_dim(m) + v_head_dim(m)) * (n * n - cached * cached) / 2.0 / tp / attention_flop_per_s,
+        t += std::max(prompts * 2.0 * m.layers * m.heads * (qk_head_dim(m) + v_head_dim(m)) * (causal_pairs(m, n) - causal_pairs(m, cached)) / tp / attention_flop_per_s,
                       layers * hw::kSmallKernelS);
       }
       return t + small_kernels_s(prompts * fresh) + a2a_s(prompts * fresh) + experts_cpu_s(prompts * fresh);
@@ -1182,8 +1186,9 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // and one more when verifying), whose attention reads `ctx` cached tokens per request.
     auto decode_device_s = [&](double requests, double per_request, double ctx) {
       const double tokens = requests * per_request;
-      const double kv_bytes = requests * ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
-      const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * ctx * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
+      const double held = kv_tokens_held(m, ctx);  // sliding-window layers read at most their window
+      const double kv_bytes = requests * held * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
+      const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * held * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
       return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
              experts_cpu_s(tokens);
     };
@@ -1254,7 +1259,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
         const int ptp = g.prefill_tp.value_or(tp);
         const double prefill_ranks = std::max(1, g.prefill_gpus / std::max(1, ptp * p.pp));
         const double scale = static_cast<double>(tp) / ptp;
-        const double transfer_s = n * e.kv_cache_per_token_bytes / (scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * hw::kLinkEfficiency);
+        const double transfer_s = kv_tokens_held(m, n) * e.kv_cache_per_token_bytes / (scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * hw::kLinkEfficiency);
         const double one_prompt_s = prompt_total_s(std::max(1.0, n), 1.0, cached) * scale;
         const double per_rank = std::max(1.0, v.batch / prefill_ranks);
         const double pool_prefill_s = (n > 0 ? prompt_total_s(n, per_rank, cached) : 0.0) * scale;
@@ -1272,7 +1277,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
         e.output_tokens_per_s_total = std::min(cycle_per_s, started_per_s) * out;
         if (detail == Detail::full) {
           const std::string pc = std::to_string(lay.prefill_gpus), dc = std::to_string(lay.decode_gpus),
-                            mb = format_sig(n * e.kv_cache_per_token_bytes / 1e6, 3), ms = format_sig(transfer_s * 1e3, 3);
+                            mb = format_sig(kv_tokens_held(m, n) * e.kv_cache_per_token_bytes / 1e6, 3), ms = format_sig(transfer_s * 1e3, 3);
           const bool prefill_binds = started_per_s < cycle_per_s;
           e.assumptions.push_back(notice(prefill_binds ? "a_pools_prefill" : "a_pools_decode",
                                          {pc, dc, mb, ms}));
@@ -1321,7 +1326,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
   if (gpu->memory_bytes && e.kv_cache_per_token_bytes > 0) {
     const double rank_batch = std::ceil(b - 1e-9);
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + hw::kFragmentation));
-    e.max_context_tokens = std::max(0.0, std::floor(free_bytes / (1 + hw::kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
+    const double held = free_bytes / (1 + hw::kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp));
+    e.max_context_tokens = std::max(0.0, std::floor(std::min(context_for_kv_tokens(m, held), 1e12)));
     // Never beyond the model's own trained context (its config's max_position_embeddings).
     if (m.max_context && *e.max_context_tokens > *m.max_context) {
       e.max_context_tokens = *m.max_context;
@@ -1329,7 +1335,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     }
     // Requests the decode cards hold: each rank's, times the ranks.
     const double ctx = v.prompt_tokens + v.output_tokens;  // >= 1 (contract)
-    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + hw::kFragmentation) / (ctx * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
+    if (ctx >= 1) e.max_batch = lay.ranks * std::max(0.0, std::floor(free_bytes / (1 + hw::kFragmentation) / (kv_tokens_held(m, ctx) * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp))));
   }
 }
 
@@ -1386,6 +1392,10 @@ Estimate estimate(const Scenario& s, Detail detail) {
   e.params = c.total;
   e.active_params = c.active;
   e.kv_cache_per_token_bytes = kv_cache_per_token(s);
+  if (s.model.sliding_window && detail == Detail::full) {
+    const auto& w = *s.model.sliding_window;
+    e.assumptions.push_back(notice("a_sliding_window", {std::to_string(w.layers), std::to_string(s.model.layers), format_sig(w.window, 6)}));
+  }
   const Placement p = place(s, c);
   const bool train = s.task != Task::inference;
   if (train) {

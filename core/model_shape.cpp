@@ -2,6 +2,9 @@
 // active_params_from_shape): attention with GQA or MLA, dense and MoE MLPs, embeddings, norms.
 #include "core/catalog.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace xuanka::core {
 
 namespace {
@@ -45,6 +48,29 @@ double params_from_shape(const ModelArch& m) {
   const int dense_layers = m.layers - moe_layers;
   const double embed = m.vocab * m.hidden * (m.tied_embeddings ? 1 : 2);
   return embed + m.layers * (p.attn + p.norms) + dense_layers * p.mlp_dense + moe_layers * p.moe_total + m.hidden;
+}
+
+double kv_tokens_held(const ModelArch& m, double ctx) {
+  if (!m.sliding_window || m.layers <= 0) return ctx;
+  const double local = std::min<double>(m.sliding_window->layers, m.layers);
+  return ((m.layers - local) * ctx + local * std::min(ctx, m.sliding_window->window)) / m.layers;
+}
+
+double context_for_kv_tokens(const ModelArch& m, double held) {
+  if (!m.sliding_window || m.layers <= 0) return held;
+  const double w = m.sliding_window->window, local = std::min<double>(m.sliding_window->layers, m.layers);
+  if (held <= w) return held;  // every layer still holds the whole context
+  const double full = m.layers - local;
+  if (full <= 0) return std::numeric_limits<double>::infinity();
+  return (m.layers * held - local * w) / full;
+}
+
+double causal_pairs(const ModelArch& m, double n) {
+  const double whole = n * n / 2.0;
+  if (!m.sliding_window || m.layers <= 0) return whole;
+  const double w = m.sliding_window->window, local = std::min<double>(m.sliding_window->layers, m.layers);
+  const double windowed = n <= w ? whole : w * w / 2.0 + (n - w) * w;
+  return ((m.layers - local) * whole + local * windowed) / m.layers;
 }
 
 double active_params_from_shape(const ModelArch& m) {

@@ -290,3 +290,20 @@ TEST_CASE("contract: parallel.ep_dedup needs expert parallelism in training, and
   REQUIRE(from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "pretrain"}, {"parallel", {{"gpus", 8}, {"ep", 8}}}}, cat(), n).empty());
   CHECK_FALSE(to_json(n)["parallel"].contains("ep_dedup"));
 }
+
+TEST_CASE("contract: an inline model's sliding window round-trips, and more local layers than layers are refused") {
+  const json shape = {{"name", "local-7b"}, {"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8}, {"ffn_hidden", 14336},
+                      {"ffn_type", "gated"}, {"vocab", 32000}, {"sliding_window", {{"window", 4096}, {"layers", 16}}}};
+  Scenario s;
+  REQUIRE(from_json(json{{"model", shape}, {"task", "inference"}}, cat(), s).empty());
+  REQUIRE(s.model.sliding_window);
+  CHECK(s.model.sliding_window->window == 4096);
+  CHECK(s.model.sliding_window->layers == 16);
+  CHECK(to_json(s)["model"]["sliding_window"] == json{{"window", 4096}, {"layers", 16}});
+  json bad = shape;
+  bad["sliding_window"]["layers"] = 33;
+  Scenario b;
+  const auto d = from_json(json{{"model", bad}, {"task", "inference"}}, cat(), b);
+  REQUIRE(d.size() == 1);
+  CHECK(d.front().path == "scenario.model.sliding_window.layers");
+}

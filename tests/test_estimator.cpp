@@ -1248,3 +1248,31 @@ TEST_CASE("hardware: datacenter Blackwell's attention share is cuDNN's measured 
   CHECK(hw::attention_efficiency(12.0) == 0.35);  // RTX 50: nothing measured, as before
   CHECK(hw::attention_efficiency(8.0) == 0.6);
 }
+
+TEST_CASE("sliding-window layers hold at most their window of KV cache and attend to at most it") {
+  // Gemma 3 27B (google/gemma-3-27b-it config.json: 62 layers, 16 KV heads of 128, sliding_window
+  // 1024, sliding_window_pattern 6: every 6th layer global, 10 of them; 52 local). At 131,072 tokens
+  // a full-attention layer holds 131,072 tokens of K and V, a local one 1,024: on average
+  // (10 x 131072 + 52 x 1024) / 62 = 21,999.5 tokens a layer, not 131,072 (6.0x less).
+  const ModelArch* g = cat().find_model("gemma-3-27b");
+  REQUIRE(g);
+  REQUIRE(g->sliding_window);
+  const double held = (10.0 * 131072 + 52.0 * 1024) / 62;
+  CHECK_THAT(kv_tokens_held(*g, 131072), WithinRel(held, 1e-12));
+  CHECK(kv_tokens_held(*g, 1000) == 1000);  // inside the window every layer holds it all
+  CHECK_THAT(context_for_kv_tokens(*g, held), WithinRel(131072.0, 1e-12));
+  // One 131,072-token request in BF16 on one card: 62 x 16 x 128 x 2 (K, V) x 2 B a token and layer.
+  const Estimate e = xuanka::test::estimate_of(json::parse(R"({"model": "gemma-3-27b", "task": "inference", "weights": "bf16",
+      "gpu": "nvidia-h200-sxm-141gb", "serving": {"batch": 1, "prompt_tokens": 131000, "output_tokens": 72}})"));
+  CHECK_THAT(e.memory.kv_cache_bytes, WithinRel(16.0 * 128 * 2 * 2 * (10.0 * 131072 + 52.0 * 1024), 1e-9));
+  // A prompt's causal pairs: n^2 / 2 in a global layer; 1024^2 / 2 + (n - 1024) x 1024 in a local one.
+  const double n = 131072;
+  CHECK_THAT(causal_pairs(*g, n), WithinRel((10 * n * n / 2 + 52 * (1024.0 * 1024 / 2 + (n - 1024) * 1024)) / 62, 1e-12));
+  // gpt-oss-120b (openai/gpt-oss-120b config.json: 36 layers alternating, 18 with a 128-token
+  // window; 64 query heads of 64) trained at 4,096 tokens: a local layer's token meets on average
+  // (128^2/2 + 3968 x 128) / 4096 keys, doubled as the full count's s stands for 2 x s/2, i.e. 252;
+  // the attention FLOPs per token are 6 x (18 x 4096 + 18 x 252) x 64 x (64 + 64).
+  const Estimate t = xuanka::test::estimate_of(json::parse(R"({"model": "gpt-oss-120b", "task": "pretrain", "precision": "bf16_mixed",
+      "gpu": "nvidia-h100-sxm5-80gb", "seq_len": 4096, "micro_batch": 1, "global_batch": 64, "parallel": {"gpus": 64, "ep": 64, "zero": 1}})"));
+  CHECK_THAT(t.attention_flops_per_token, WithinRel(6.0 * (18 * 4096.0 + 18 * 252.0) * 64 * 128, 1e-12));
+}

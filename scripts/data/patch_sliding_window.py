@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Writes each sliding-window model's local attention into catalog/models.json as
+`sliding_window: {window, layers}` (core/catalog.h SlidingWindowSpec): the window in tokens and how
+many of the layers use it, read from the model's Hugging Face config.json (its catalog `source`):
+`sliding_window` with `layer_types` (gpt-oss: alternating sliding_attention / full_attention) or
+`sliding_window_pattern` (Gemma 3: every 6th layer global, the rest local).
+
+usage: scripts/data/patch_sliding_window.py
+"""
+import json, os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PATH = os.path.join(ROOT, "catalog", "models.json")
+
+# id: (window, local layers, how the count follows from the config)
+TABLE = {
+    "gpt-oss-120b": (128, 18, "sliding_window 128; layer_types alternate sliding_attention / full_attention over 36 layers: 18 local"),
+    "gpt-oss-20b": (128, 12, "sliding_window 128; layer_types alternate sliding_attention / full_attention over 24 layers: 12 local"),
+    "gemma-3-1b": (512, 22, "sliding_window 512; sliding_window_pattern 6 over 26 layers: layers 6, 12, 18, 24 global, 22 local"),
+    "gemma-3-4b": (1024, 29, "sliding_window 1024; sliding_window_pattern 6 over 34 layers: 5 global, 29 local"),
+    "gemma-3-12b": (1024, 40, "sliding_window 1024; sliding_window_pattern 6 over 48 layers: 8 global, 40 local"),
+    "gemma-3-27b": (1024, 52, "sliding_window 1024; sliding_window_pattern 6 over 62 layers: 10 global, 52 local"),
+}
+OLD = ("Not expressible: layer_types alternate", "Not expressible: 5:1 local:global interleave")
+NEW = ("Expressed as sliding_window (its config's layers and window): layer_types alternate",
+       "Expressed as sliding_window (its config's layers and window): 5:1 local:global interleave")
+
+
+def main():
+    doc = json.load(open(PATH))
+    done = 0
+    for m in doc["models"]:
+        if m["id"] not in TABLE:
+            continue
+        window, layers, why = TABLE[m["id"]]
+        assert layers < m["layers"], m["id"]
+        m["sliding_window"] = {"window": window, "layers": layers}
+        note = m.get("note", "")
+        for old, new in zip(OLD, NEW):
+            note = note.replace(old, new)
+        m["note"] = note
+        done += 1
+    assert done == len(TABLE), "a sliding-window model is missing from the catalog"
+    with open(PATH, "w") as f:
+        json.dump(doc, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print(f"sliding windows written for {done} models")
+
+
+if __name__ == "__main__":
+    main()
