@@ -17,6 +17,9 @@ PATH = os.path.join(ROOT, "catalog", "models.json")
 TABLE = {
     "gpt-oss-120b": (128, 18, "sliding_window 128; layer_types alternate sliding_attention / full_attention over 36 layers: 18 local"),
     "gpt-oss-20b": (128, 12, "sliding_window 128; layer_types alternate sliding_attention / full_attention over 24 layers: 12 local"),
+    # Mistral 7B v0.1: "SWA ... window size W = 4096" in every layer (Jiang et al. 2023, arXiv:2310.06825
+    # §2 and Table 1: window_size 4096; its config.json: sliding_window 4096).
+    "mistral-7b": (4096, 32, "sliding_window 4096 in all 32 layers"),
     # Gemma 2: google-deepmind/gemma@7691fd4 gemma/gm/nn/_gemma.py, Gemma2_9B / Gemma2_27B:
     # attention_types (LOCAL_SLIDING, GLOBAL) x layers / 2, sliding_window_size 4096 (the HF configs'
     # sliding_window 4096; transformers' Gemma2Attention: local where layer_idx is even).
@@ -39,7 +42,7 @@ def main():
         if m["id"] not in TABLE:
             continue
         window, layers, why = TABLE[m["id"]]
-        assert layers < m["layers"], m["id"]
+        assert layers <= m["layers"], m["id"]
         m["sliding_window"] = {"window": window, "layers": layers}
         note = m.get("note", "")
         for old, new in zip(OLD, NEW):
