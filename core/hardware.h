@@ -103,9 +103,15 @@ constexpr double kConvShareOfGemm = 0.7;
 // fused attention there: causal, head dim 128, 16K-64K tokens, forward 1,350-1,448 and backward
 // 1,058-1,124 TFLOP/s of 2,250, the two together (backward 2.5x forward's FLOPs) 1,140-1,197: 0.51
 // (NVIDIA/cudnn-frontend@cb560b92 benchmark/sdpa_benchmark_training/artifacts/
-// sdpa_bf16_benchmark_results_NVIDIA_B200.csv, pyt_cudnn rows). RTX 50 (12.x) has no such kernels
-// measured: the Hopper share, as before.
+// sdpa_bf16_benchmark_results_NVIDIA_B200.csv, pyt_cudnn rows). Blackwell Ultra (10.3: B300,
+// GB300) runs the same kernels faster (its exponent units are twice as fast): cuDNN on GB300, BF16,
+// causal, 64 query and 8 KV heads of 128, batch 2, forward and backward 4.593 + 14.593 ms at 16K
+// and 18.014 + 59.024 ms at 32K tokens, 0.64 of its 2,500 TFLOP/s together, where GB200 in the same
+// run gives 0.57 and 0.53 (NVIDIA/cudnn-frontend@fb682ce benchmark/sdpa_benchmark_training/results/
+// llama3.1/gb300/llama3.1_20260424_100757.csv and gb200/llama3.1_20260424_100750.csv, bfloat16
+// rows). RTX 50 (12.x) has no such kernels measured: the Hopper share, as before.
 inline double attention_efficiency(double compute_capability) {
+  if (compute_capability >= 10.3 && compute_capability < 11.0) return 0.64;
   if (compute_capability >= 10.0 && compute_capability < 12.0) return 0.51;
   return compute_capability >= 9.0 ? 0.35 : 0.6;
 }

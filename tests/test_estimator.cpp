@@ -1244,6 +1244,16 @@ TEST_CASE("hardware: datacenter Blackwell's attention share is cuDNN's measured 
     const double share = (r.fwd_tflops * r.fwd_ms + r.bwd_tflops * r.bwd_ms) / (r.fwd_ms + r.bwd_ms) / 2250.0;
     CHECK(std::fabs(share - hw::attention_efficiency(10.0)) < 0.025);  // 16K 0.507, 32K 0.532, 64K 0.509
   }
+  // Blackwell Ultra (10.3): cuDNN on GB300 (NVIDIA/cudnn-frontend@fb682ce .../llama3.1/gb300/
+  // llama3.1_20260424_100757.csv, bfloat16, causal, batch 2, 64 query and 8 KV heads of 128): the
+  // forward's FLOPs 4 x 2 x 64 x s^2 x 128 / 2, the backward's 2.5 times them, over the two times,
+  // against the GB300's 2,500 TFLOP/s.
+  for (const auto& [s, fwd_ms, bwd_ms] : {std::tuple{16384.0, 4.593, 14.593}, std::tuple{32768.0, 18.014, 59.024}}) {
+    const double fwd_flop = 4.0 * 2 * 64 * s * s * 128 / 2;
+    const double share = 3.5 * fwd_flop / ((fwd_ms + bwd_ms) * 1e-3) / 2500e12;
+    CHECK(std::fabs(share - hw::attention_efficiency(10.3)) < 0.01);  // 16K 0.642, 32K 0.639
+  }
+  CHECK(hw::attention_efficiency(10.0) == 0.51);  // B200 and GB200 keep the B200 figure
   CHECK(hw::attention_efficiency(9.0) == 0.35);   // Hopper: FlashAttention-2's 35%
   CHECK(hw::attention_efficiency(12.0) == 0.35);  // RTX 50: nothing measured, as before
   CHECK(hw::attention_efficiency(8.0) == 0.6);
