@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/format.h"
 #include "core/estimator_image.h"
@@ -1327,9 +1328,13 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const double rank_batch = std::ceil(b - 1e-9);
     const double free_bytes = *gpu->memory_bytes - (e.total_bytes - mem.kv_cache_bytes * (1 + hw::kFragmentation));
     const double held = free_bytes / (1 + hw::kFragmentation) / (rank_batch * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp));
-    e.max_context_tokens = std::max(0.0, std::floor(std::min(context_for_kv_tokens(m, held), 1e12)));
+    // A window in every layer bounds the cache whatever the context: memory then sets no limit, and
+    // only the model's own context does (none shown for an inline model without one).
+    const double longest = context_for_kv_tokens(m, held);
+    if (std::isfinite(longest)) e.max_context_tokens = std::max(0.0, std::floor(longest));
+    else if (m.max_context) e.max_context_tokens = std::numeric_limits<double>::max();
     // Never beyond the model's own trained context (its config's max_position_embeddings).
-    if (m.max_context && *e.max_context_tokens > *m.max_context) {
+    if (m.max_context && e.max_context_tokens && *e.max_context_tokens > *m.max_context) {
       e.max_context_tokens = *m.max_context;
       e.max_context_model_bound = true;
     }
