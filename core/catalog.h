@@ -125,8 +125,8 @@ struct MlaSpec {
 
 // Local (sliding-window) attention in `layers` of the model's layers: each token attends to the
 // `window` tokens before it, and those layers keep at most `window` tokens of KV cache (Hugging
-// Face configs' sliding_window with layer_types / sliding_window_pattern: gpt-oss, Gemma 3). The
-// other layers attend over the whole context.
+// Face configs' sliding_window with layer_types / sliding_window_pattern: gpt-oss, Gemma 2 and 3,
+// Mistral 7B v0.1). The other layers attend over the whole context.
 struct SlidingWindowSpec {
   double window = 0;  // tokens
   int layers = 0;     // how many layers use it

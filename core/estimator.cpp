@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/format.h"
 #include "core/estimator_image.h"
@@ -1332,9 +1331,8 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // only the model's own context does (none shown for an inline model without one).
     const double longest = context_for_kv_tokens(m, held);
     if (std::isfinite(longest)) e.max_context_tokens = std::max(0.0, std::floor(longest));
-    else if (m.max_context) e.max_context_tokens = std::numeric_limits<double>::max();
     // Never beyond the model's own trained context (its config's max_position_embeddings).
-    if (m.max_context && e.max_context_tokens && *e.max_context_tokens > *m.max_context) {
+    if (m.max_context && (!e.max_context_tokens || *e.max_context_tokens > *m.max_context)) {
       e.max_context_tokens = *m.max_context;
       e.max_context_model_bound = true;
     }

@@ -10,16 +10,17 @@ usage: scripts/data/patch_sliding_window.py
 """
 import json, os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from catalog_patch import ROOT, save
+
 PATH = os.path.join(ROOT, "catalog", "models.json")
 
-# id: (window, local layers, how the count follows from the config)
+# id: (window, local layers, how the count follows from the source; documentation only)
 TABLE = {
     "gpt-oss-120b": (128, 18, "sliding_window 128; layer_types alternate sliding_attention / full_attention over 36 layers: 18 local"),
     "gpt-oss-20b": (128, 12, "sliding_window 128; layer_types alternate sliding_attention / full_attention over 24 layers: 12 local"),
     # Mistral 7B v0.1: "SWA ... window size W = 4096" in every layer (Jiang et al. 2023, arXiv:2310.06825
     # §2 and Table 1: window_size 4096; its config.json: sliding_window 4096).
-    "mistral-7b": (4096, 32, "sliding_window 4096 in all 32 layers"),
+    "mistral-7b": (4096, 32, "sliding_window 4096; every one of the 32 layers local"),
     # Gemma 2: google-deepmind/gemma@7691fd4 gemma/gm/nn/_gemma.py, Gemma2_9B / Gemma2_27B:
     # attention_types (LOCAL_SLIDING, GLOBAL) x layers / 2, sliding_window_size 4096 (the HF configs'
     # sliding_window 4096; transformers' Gemma2Attention: local where layer_idx is even).
@@ -50,9 +51,7 @@ def main():
         m["note"] = note
         done += 1
     assert done == len(TABLE), "a sliding-window model is missing from the catalog"
-    with open(PATH, "w") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    save(doc, PATH)
     print(f"sliding windows written for {done} models")
 
 
