@@ -158,6 +158,20 @@ export async function setField(page, device, id, text) {
   await sleep(300);
 }
 
+// Waits until the page (the host page, for the embeds) has stopped scrolling: a swipe's fling
+// goes on after the finger lifts, and while it does Chrome treats the next gesture's touchstart
+// and first touchmove as passive (its "passive during fling" intervention), so a calculator could
+// not keep that swipe whatever it decided. scrollY unchanged over 300 ms, or 5 s at most.
+export async function scrollStill(page) {
+  let last = await page.evaluate(() => window.scrollY), still = 0;
+  for (let i = 0; i < 50 && still < 3; ++i) {
+    await sleep(100);
+    const y = await page.evaluate(() => window.scrollY);
+    still = y === last ? still + 1 : 0;
+    last = y;
+  }
+}
+
 // Lets the page draw a few frames (glyphs missing in one frame are added for the next).
 export async function settle(page) {
   for (let i = 0; i < 3; ++i) {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { DESKTOP, PHONE, PHONE_2X, launch, openPage, state, rects, press, ensureVisible, screenshot, distinctColours, waitReady,
+import { DESKTOP, PHONE, PHONE_2X, launch, openPage, state, rects, press, ensureVisible, screenshot, distinctColours, waitReady, scrollStill,
          sleep, swipe, serveDist, runner, expect, root } from './lib.mjs';
 
 const t = runner();
@@ -205,6 +205,7 @@ for (const device of [DESKTOP, PHONE_2X]) {
       if (device.viewport.hasTouch) await swipe(host, spot.x, towardsTop ? spot.y - 120 : spot.y + 120, towardsTop ? spot.y + 120 : spot.y - 120);
       else { await host.mouse.move(spot.x, spot.y); await host.mouse.wheel({ deltaY: towardsTop ? -300 : 300 }); }
       await sleep(400);
+      await scrollStill(host);
       await frame.evaluate(() => window.xuanka.wake());
       await sleep(200);
     };
@@ -218,7 +219,7 @@ for (const device of [DESKTOP, PHONE_2X]) {
     // (The frame moved with the host; the calculator's own content did not.)
     expect(Math.abs((await link()) - l0) < 2, `the calculator scrolled (${l0} -> ${await link()}) though it was at its top`);
     await host.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById('xuanka').getBoundingClientRect().top - 60));
-    await sleep(300);
+    await scrollStill(host);
     const w2 = await where(), l2 = await link();
     await scroll(false);
     const w3 = await where(), l3 = await link();
@@ -314,6 +315,7 @@ for (const device of [DESKTOP, PHONE]) {
       if (device.viewport.hasTouch) await swipe(host, spot.x, towardsTop ? spot.y - 120 : spot.y + 120, towardsTop ? spot.y + 120 : spot.y - 120);
       else { await host.mouse.move(spot.x, spot.y); await host.mouse.wheel({ deltaY: towardsTop ? -300 : 300 }); }
       await sleep(400);
+      await scrollStill(host);
     };
     let w0 = await where();
     expect(w0.y > 100, `the host page is at ${w0.y}: nothing to scroll up`);
