@@ -511,8 +511,8 @@ Diagnostics from_json(const json& j, const Catalog& catalog, Scenario& out) {
     if (q.ep_overlap && (q.ep == 1 || s.task == Task::inference)) {
       pr.error("ep_overlap", "overlapping the expert all-to-all needs expert parallelism (ep > 1) in training");
     }
-    if (q.ep_dedup && (q.ep == 1 || s.task == Task::inference)) {
-      pr.error("ep_dedup", "a deduplicated expert dispatch needs expert parallelism (ep > 1) in training");
+    if (q.ep_dedup && q.ep == 1) {
+      pr.error("ep_dedup", "a deduplicated expert dispatch needs expert parallelism (ep > 1)");
     }
     if (q.offload == Offload::optimizer_params && q.zero != 3) {
       pr.error("offload", "optimizer_params offload needs zero 3 (parameters are offloaded only when sharded)");
@@ -737,8 +737,8 @@ json to_json(const Scenario& s) {
     j["parallel"]["sequence_parallel"] = p.sequence_parallel;
     if (p.vp > 1) j["parallel"]["vp"] = p.vp;
     if (p.ep_overlap) j["parallel"]["ep_overlap"] = true;
-    if (p.ep_dedup) j["parallel"]["ep_dedup"] = true;
   }
+  if (p.ep_dedup) j["parallel"]["ep_dedup"] = true;
   write_fields(j["parallel"], "parallel", s);
   if (s.gpu) j["gpu"] = s.gpu->id;
   write_fields(j, "", s);

@@ -912,16 +912,10 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     // counts a token once per destination node), and that server forwards it over its fast link
     // to the experts' cards (DeepSeek-V3, arXiv:2412.19437 §3.2.2: "first transmitted via IB to the
     // GPUs with the same in-node index on its target nodes ... instantaneously forwarded via
-    // NVLink"); combine returns the same way. With the experts spread evenly, E / servers on each,
-    // and top-k routing that picks k distinct experts alike (the balanced routing the benchmarks
-    // force), a server holds none of a token's experts with probability
-    // prod_{i<k} (E - E/servers - i) / (E - i); each token then crosses to (servers - 1)(1 - that)
-    // servers, and its k copies travel inside servers over the fast link.
+    // NVLink"); combine returns the same way: dedup_servers_reached copies cross, and its k copies
+    // travel inside servers over the fast link.
     if (par.ep_dedup && ep > in_server) {
-      const double servers = ep / in_server, experts = m.moe->experts, per_server = experts / servers;
-      double miss = 1.0;
-      for (int i = 0; i < m.moe->top_k; ++i) miss *= std::max(0.0, (experts - per_server - i) / (experts - i));
-      remote_bytes = tokens * m.hidden * 2.0 * (servers - 1.0) * (1.0 - miss);
+      remote_bytes = tokens * m.hidden * 2.0 * dedup_servers_reached(*m.moe, ep / in_server);
       local_bytes = tokens * m.moe->top_k * m.hidden * 2.0 * (in_server - 1.0) / in_server;
     }
     const double local_bytes_per_s = (gpu->group_bytes_per_s_bidirectional(static_cast<int>(in_server)).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2)) / 2.0 * hw::kLinkEfficiency;
@@ -1074,9 +1068,26 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // over the card's NIC, which binds. Check: DeepEP's low-latency dispatch of 128 tokens x top 8 x
     // 7168 at EP 64 over 400 Gb/s NICs (~50 GB/s) takes 173 us (same table); this gives 7.3 MB x
     // (1 - 8/64) / 40 GB/s = 161 us.
-    auto a2a_s = [&](double tokens) {
+    // A prompt's forward under parallel.ep_dedup runs DeepEP's normal kernels, which send a token
+    // once to each other server that holds any of its experts and forward it over NVLink there
+    // (dedup_servers_reached; DeepEP README: normal kernels "with NVLink and RDMA forwarding" for
+    // "training and inference prefilling", low-latency kernels "with pure RDMA" for decoding, which
+    // send each of a token's k copies on its own: SGLang's --deepep-mode auto picks by batch kind).
+    // The ranks that share the card's fast domain (an HGX server's 8, an NVL72 rack's 72), as in training.
+    const int ep_in_server = std::min(ep, std::max(1, gpu->domain_cards.value_or(1)));
+    const bool dedup_prefill = s.parallel.ep_dedup && ep > ep_in_server && gpu->interconnect_kind != InterconnectKind::pcie;
+    auto a2a_s = [&](double tokens, bool prompt) {
       if (ep <= 1 || !m.moe || !m.has_shape() || experts_cpu) return 0.0;
-      const double per_token = m.moe->top_k * m.hidden * ((s.weights == WeightFormat::fp8 ? 1.0 : 2.0) + 2.0);
+      const double bytes_each = (s.weights == WeightFormat::fp8 ? 1.0 : 2.0) + 2.0;  // dispatch + combine
+      if (prompt && dedup_prefill) {
+        const double servers = static_cast<double>(ep) / ep_in_server;
+        const double remote_bytes = tokens / tp * m.hidden * bytes_each * dedup_servers_reached(*m.moe, servers);
+        const double local_bytes = tokens / tp * m.moe->top_k * m.hidden * bytes_each * (ep_in_server - 1.0) / ep_in_server;
+        const double local_bytes_per_s = gpu->group_bytes_per_s_bidirectional(ep_in_server).value_or(hw::pcie_bytes_per_s(gpu->pcie_gen) * 2) / 2.0 * hw::kLinkEfficiency;
+        const double remote_s = remote_bytes / (scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * hw::kLinkEfficiency);
+        return moe_layers * (std::max(remote_s, local_bytes > 0 ? local_bytes / local_bytes_per_s : 0.0) + 2.0 * hw::kSmallKernelS);
+      }
+      const double per_token = m.moe->top_k * m.hidden * bytes_each;
       return moe_layers * (ep_all_to_all_s(*gpu, ep, tokens / tp * per_token, s.parallel.scale_out_gbps) + 2.0 * hw::kSmallKernelS);
     };
     // Experts on the host: each step's routed experts run on the CPU, reading the touched experts'
@@ -1120,7 +1131,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
         t += std::max(prompts * 2.0 * m.layers * m.heads * (qk_head_dim(m) + v_head_dim(m)) * (causal_pairs(m, n) - causal_pairs(m, cached)) / tp / attention_flop_per_s,
                       layers * hw::kSmallKernelS);
       }
-      return t + small_kernels_s(prompts * fresh) + a2a_s(prompts * fresh) + experts_cpu_s(prompts * fresh);
+      return t + small_kernels_s(prompts * fresh) + a2a_s(prompts * fresh, true) + experts_cpu_s(prompts * fresh);
     };
     // Under tensor parallelism the prompt's forward all-reduces its activations twice per layer
     // (after attention and after the MLP, Megatron-LM's layout): tokens x hidden x 2 B each, an NCCL
@@ -1189,7 +1200,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double held = kv_tokens_held(m, ctx);  // sliding-window layers read at most their window
       const double kv_bytes = requests * held * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
       const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * held * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
-      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens) +
+      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens, false) +
              experts_cpu_s(tokens);
     };
     // Where the card's attention operator takes the sequence lengths as a host list (CANN's fused
@@ -1359,6 +1370,14 @@ void memory_totals(const Scenario& s, Estimate& e) {
     e.fits = e.total_bytes <= *e.capacity_bytes;
     e.headroom_bytes = *e.capacity_bytes - e.total_bytes;
   }
+}
+
+double dedup_servers_reached(const MoeSpec& moe, double servers) {
+  if (!(servers > 1) || moe.experts <= 0) return 0.0;
+  const double experts = moe.experts, per_server = experts / servers;
+  double miss = 1.0;
+  for (int i = 0; i < moe.top_k; ++i) miss *= std::max(0.0, (experts - per_server - i) / (experts - i));
+  return (servers - 1.0) * (1.0 - miss);
 }
 
 double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card, const std::optional<double>& nic_gbps) {

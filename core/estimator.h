@@ -102,6 +102,14 @@ double effective_training_time_slow(int gpus);
 // (hw::kContextBytes, hw::kFragmentation), against the card's memory: fits and headroom.
 void memory_totals(const Scenario& s, Estimate& e);
 
+// The servers other than its own that one token reaches in a deduplicated expert dispatch
+// (parallel.ep_dedup: DeepEP's normal kernels, HybridEP), which sends it once to each server holding
+// any of its experts and fans it out over that server's fast link. With the experts spread evenly,
+// E / servers on each, and top-k routing that picks k distinct experts alike (the balanced routing
+// the benchmarks force), a server holds none of them with probability prod_{i<k} (E - E/servers - i)
+// / (E - i): (servers - 1)(1 - that). Qwen3-30B-A3B (128 experts, top 8) over two servers: 0.9969.
+double dedup_servers_reached(const MoeSpec& moe, double servers);
+
 // One all-to-all of expert parallelism (a MoE layer's dispatch or its combine) on one card of an
 // expert group of `ep` cards that sends `bytes_per_card`, (ep - 1) / ep of it to other cards: over
 // the fast link while the group fits the card's scale-up domain, else the share beyond its server

@@ -211,6 +211,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       s.parallel.tp = l.tp;
       s.parallel.pp = l.pp;
       s.parallel.ep = l.ep;
+      s.parallel.ep_dedup = base.parallel.ep_dedup && l.ep > 1;  // DeepEP as asked, where experts are spread
       s.parallel.cp = 1;
       s.parallel.gpus = s.parallel.replica_cards();
       if (c.max_cards && s.parallel.gpus > *c.max_cards) continue;

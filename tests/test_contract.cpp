@@ -272,18 +272,21 @@ TEST_CASE("contract: parallel.ep_overlap needs expert parallelism in training, a
   CHECK_FALSE(to_json(n)["parallel"].contains("ep_overlap"));
 }
 
-TEST_CASE("contract: parallel.ep_dedup needs expert parallelism in training, and round-trips when set") {
+TEST_CASE("contract: parallel.ep_dedup needs expert parallelism, in training and serving, and round-trips when set") {
   Scenario s;
   const auto d = from_json(json{{"model", "llama-3.1-8b"}, {"task", "pretrain"}, {"parallel", {{"ep_dedup", true}}}}, cat(), s);
   REQUIRE(d.size() == 1);
-  CHECK(d.front().text() == "scenario.parallel.ep_dedup: a deduplicated expert dispatch needs expert parallelism (ep > 1) in training");
+  CHECK(d.front().text() == "scenario.parallel.ep_dedup: a deduplicated expert dispatch needs expert parallelism (ep > 1)");
   Scenario m;
   REQUIRE(from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "pretrain"}, {"parallel", {{"gpus", 8}, {"ep", 8}, {"ep_dedup", true}}}}, cat(), m).empty());
   CHECK(m.parallel.ep_dedup);
   CHECK(to_json(m)["parallel"]["ep_dedup"] == true);
-  // Serving has its own expert exchange (serving.engine): refused there by name.
+  // Serving: DeepEP's normal kernels dedup a prompt's dispatch (SGLang --moe-a2a-backend deepep).
   Scenario inf;
-  const auto di = from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "inference"}, {"parallel", {{"gpus", 8}, {"ep", 8}, {"ep_dedup", true}}}}, cat(), inf);
+  REQUIRE(from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "inference"}, {"parallel", {{"gpus", 16}, {"ep", 16}, {"ep_dedup", true}}}}, cat(), inf).empty());
+  CHECK(to_json(inf)["parallel"]["ep_dedup"] == true);
+  Scenario inf1;
+  const auto di = from_json(json{{"model", "qwen3-30b-a3b"}, {"task", "inference"}, {"parallel", {{"gpus", 8}, {"ep_dedup", true}}}}, cat(), inf1);
   REQUIRE(di.size() == 1);
   CHECK(di.front().path == "scenario.parallel.ep_dedup");
   Scenario n;

@@ -562,6 +562,42 @@ TEST_CASE("time: a deduplicated dispatch sends a token once to each other server
   CHECK(warned(8, false).empty());
 }
 
+TEST_CASE("serving: a deduplicated dispatch sends a prompt's token once to each other server, and decode stays plain") {
+  // DeepSeek-V3 FP8 (256 routed experts, top 8, hidden 7168, 58 MoE layers of 61) on 32 H100s, EP 32
+  // over four servers (64 experts in each), data-parallel attention: each card prefills 4 prompts of
+  // 4,096 = 16,384 tokens, one forward (LMSYS's prefill run, 2025-05-05). Per MoE layer and card,
+  // dispatch in FP8 (1 B) and combine in BF16 (2 B), 3 B an element both ways:
+  //   plain: each token's 8 copies, 3/4 of them to the other servers over the NIC (DGX H100:
+  //     400 Gb/s a card = 50e9 B/s x 0.8): 16,384 x 8 x 7168 x 3 B x 3/4 = 2.114 GB, 52.85 ms;
+  //   DeepEP's normal kernels: once to each other server holding one of its experts, which a server
+  //     misses with probability prod_{i<8} (192 - i)/(256 - i) = 0.096446, so 3 x (1 - 0.096446)
+  //     = 2.7107 copies: 16,384 x 7168 x 3 B x 2.7107 = 0.9550 GB, 23.88 ms; inside the server the
+  //     8 copies' 7/8 go over NVLink, 16,384 x 8 x 7168 x 3 x 7/8 = 2.466 GB at 450e9 x 0.8 B/s =
+  //     6.85 ms, under the NIC's.
+  // So the prefill is shorter by 58 x (52.85 - 23.88) ms = 1.680 s; decode runs DeepEP's low-latency
+  // kernels (pure RDMA, a copy per expert) and is unchanged.
+  auto run = [](bool dedup) {
+    json j = json::parse(R"({"model": "deepseek-v3", "task": "inference", "weights": "fp8", "gpu": "nvidia-h100-sxm5-80gb",
+        "parallel": {"gpus": 32, "tp": 1, "ep": 32}, "serving": {"batch": 128, "prompt_tokens": 4096, "output_tokens": 256, "engine": "sglang"}})");
+    if (dedup) j["parallel"]["ep_dedup"] = true;
+    return xuanka::test::estimate_of(j);
+  };
+  double miss = 1;
+  for (int i = 0; i < 8; ++i) miss *= (192.0 - i) / (256.0 - i);
+  CHECK_THAT(miss, Catch::Matchers::WithinAbs(0.096446, 0.000001));
+  CHECK_THAT(xuanka::core::dedup_servers_reached(xuanka::core::MoeSpec{256, 8, 1, 3, 2048}, 4.0), WithinRel(3 * (1 - miss), 1e-12));
+  const double nic = 50e9 * 0.8;
+  const double plain_s = 16384.0 * 8 * 7168 * 3 * 0.75 / nic, dedup_s = 16384.0 * 7168 * 3 * 3 * (1 - miss) / nic;
+  CHECK_THAT(plain_s, WithinRel(0.05285, 0.001));
+  CHECK_THAT(dedup_s, WithinRel(0.02388, 0.001));
+  const Estimate plain = run(false), dedup = run(true);
+  REQUIRE(plain.prefill_s);
+  REQUIRE(dedup.prefill_s);
+  CHECK_THAT(*plain.prefill_s - *dedup.prefill_s, WithinRel(58 * (plain_s - dedup_s), 1e-6));
+  REQUIRE(plain.decode_tokens_per_s_total);
+  CHECK_THAT(*dedup.decode_tokens_per_s_total, WithinRel(*plain.decode_tokens_per_s_total, 1e-12));
+}
+
 TEST_CASE("serving: a served token is paid at the end-to-end rate, its prompt's prefill included") {
   // 2,048 tokens in, 128 out, batch 8: the batch's prefill is a large share of its time, so the
   // rate a token's cost is taken at (cost per million tokens, the recommender's time) is the

@@ -176,6 +176,21 @@ TEST_CASE("share link: a pipeline's virtual stages (parallel.vp) survive the for
   CHECK(*b.derived.estimate->step_time_s == *a.derived.estimate->step_time_s);
 }
 
+TEST_CASE("share link: a serving scenario's deduplicated dispatch (parallel.ep_dedup) survives the form and the link") {
+  // DeepSeek-V3 over 4 servers: the prompt's dispatch through DeepEP's normal kernels is shorter
+  // (test_estimator.cpp derives by how much), so the reopened page must keep it to agree.
+  auto [a, b] = page_and_reopened({{"model", "deepseek-v3"}, {"task", "inference"}, {"weights", "fp8"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                                   {"parallel", {{"gpus", 32}, {"ep", 32}, {"ep_dedup", true}}},
+                                   {"serving", {{"batch", 128}, {"prompt_tokens", 4096}, {"output_tokens", 256}}}});
+  CHECK(a.estimate.form.ep_dedup);
+  CHECK(b.estimate.form.ep_dedup);
+  CHECK(nlohmann::json::parse(b.derived.scenario_json)["parallel"]["ep_dedup"] == true);
+  REQUIRE(a.derived.estimate);
+  REQUIRE(b.derived.estimate);
+  REQUIRE(b.derived.estimate->prefill_s);
+  CHECK(*b.derived.estimate->prefill_s == *a.derived.estimate->prefill_s);
+}
+
 TEST_CASE("share link: LoRA dropout survives the form and the link, and counts in memory") {
   auto [a, b] = page_and_reopened({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"seq_len", 4096},
                                    {"lora", {{"rank", 16}, {"targets", "all_linear"}, {"dropout", 0.05}}}, {"gpu", "nvidia-rtx-4090"}});

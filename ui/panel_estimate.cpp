@@ -406,7 +406,7 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
   changed |= number_row(ctx, "est.cp", tr(L, Str::cp), f.cp);
   changed |= number_row(ctx, "est.ep", tr(L, Str::ep), f.ep);
   if (!infer && (f.ep != "1" || f.ep_overlap)) changed |= check_row(ctx, "est.ep_overlap", tr(L, Str::ep_overlap), f.ep_overlap);
-  if (!infer && (f.ep != "1" || f.ep_dedup)) changed |= check_row(ctx, "est.ep_dedup", tr(L, Str::ep_dedup), f.ep_dedup);
+  if (f.ep != "1" || f.ep_dedup) changed |= check_row(ctx, "est.ep_dedup", tr(L, Str::ep_dedup), f.ep_dedup);
   changed |= field_rows_in(ctx, L, f, "parallel");
   if (!infer) {
     changed |= combo_row(ctx, "est.zero", tr(L, Str::zero), f.zero, plain({"0", "1", "2", "3"}));
@@ -984,15 +984,18 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
         std::snprintf(b, sizeof b, tr(L, Str::at_batch), dv.scenario.serving.batch);
         at_batch = b;
       }
-      label_value(ctx, (tr(L, Str::decode_speed) + at_batch).c_str(), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
-      range_row(ctx, FigureGroup::serving, *e.decode_tokens_per_s_per_request, "");
-      // On one pool a user's decode also waits while the others' prompts are prefilled (Estimate::request_s).
-      const double out = dv.scenario.serving.output_tokens;
-      if (e.request_s && out > 0 && *e.request_s > *e.ttft_s) {
-        const double seen = out / (*e.request_s - *e.ttft_s);
-        if (seen < 0.99 * *e.decode_tokens_per_s_per_request) label_value(ctx, tr(L, Str::seen_speed), core::format_sig(seen, 3));
+      // A prefill pool (serving.disaggregated.role "prefill") decodes nothing: no decode rows.
+      if (e.decode_tokens_per_s_per_request && e.decode_tokens_per_s_total) {
+        label_value(ctx, (tr(L, Str::decode_speed) + at_batch).c_str(), core::format_sig(*e.decode_tokens_per_s_per_request, 3));
+        range_row(ctx, FigureGroup::serving, *e.decode_tokens_per_s_per_request, "");
+        // On one pool a user's decode also waits while the others' prompts are prefilled (Estimate::request_s).
+        const double out = dv.scenario.serving.output_tokens;
+        if (e.request_s && out > 0 && *e.request_s > *e.ttft_s) {
+          const double seen = out / (*e.request_s - *e.ttft_s);
+          if (seen < 0.99 * *e.decode_tokens_per_s_per_request) label_value(ctx, tr(L, Str::seen_speed), core::format_sig(seen, 3));
+        }
+        label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       }
-      label_value(ctx, tr(L, Str::total_speed), core::format_grouped(*e.decode_tokens_per_s_total));
       track(ctx, "est.serving");
       if (dv.cny_per_mtok) label_value(ctx, (tr(L, Str::cost_per_mtok) + at_batch).c_str(), core::format_cny(*dv.cny_per_mtok, L));
     }

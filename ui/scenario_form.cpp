@@ -372,8 +372,9 @@ json to_contract(const ScenarioForm& f, core::ModelKind kind) {
     j["parallel"]["sequence_parallel"] = f.sequence_parallel;
     if (f.vp != "1") j["parallel"]["vp"] = number_or_text(f.vp);
     if (f.ep_overlap) j["parallel"]["ep_overlap"] = true;
-    if (f.ep_dedup) j["parallel"]["ep_dedup"] = true;
   }
+  // DeepEP's deduplicated dispatch: training's all-to-alls, and in serving a prompt's (its normal kernels).
+  if (f.ep_dedup) j["parallel"]["ep_dedup"] = true;
   if (!f.gpu.empty()) j["gpu"] = f.gpu;
   put_fields(f, K::llm, j);
   return j;

@@ -46,7 +46,7 @@ struct ScenarioForm {
   std::string offload = "none";
   bool sequence_parallel = false;
   bool ep_overlap = false;  // the expert all-to-all under the other micro-batch's compute (training, ep > 1)
-  bool ep_dedup = false;    // DeepEP/HybridEP: a token crosses once to each other server (training, ep > 1)
+  bool ep_dedup = false;    // DeepEP/HybridEP: a token crosses once to each other server (training; a prompt's in serving; ep > 1)
   std::string gpu = "nvidia-a100-sxm4-80gb";
   std::string tokens_billion = "1";        // training tokens, in billions (10^9); empty: no time
   std::string serving_batch = "1", prompt_tokens = "2048", output_tokens = "512";
