@@ -159,6 +159,79 @@ TEST_CASE("config: 72B serving with AWQ weights gives a vLLM line it accepts; a 
   CHECK(d[0].path == "framework");
 }
 
+// vLLM 0.12's data- and expert-parallel serving (docs/serving/data_parallel_deployment.md and
+// expert_parallel_deployment.md at v0.12.0): "--max-num-seqs applies per DP rank"; EP size = TP x DP;
+// across servers the first runs the API server at --data-parallel-address, the others --headless
+// from --data-parallel-start-rank; "deepep_high_throughput: multi-node prefill", "deepep_low_latency:
+// multi-node decode".
+TEST_CASE("config: DeepSeek-V3 over 4 servers gives vLLM's data- and expert-parallel launch, one per server kind, sized per rank") {
+  const json base = {{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"weights", "fp8"},
+                     {"serving", {{"batch", 128}, {"prompt_tokens", 4096}, {"output_tokens", 256}}},
+                     {"parallel", {{"gpus", 32}, {"tp", 1}, {"ep", 32}, {"ep_dedup", true}}}};
+  RunConfig rc;
+  REQUIRE(run_config(scenario(base), "vllm", rc).empty());
+  CHECK(rc.version == "vLLM 0.12");
+  const std::set<std::string> documented = {"tensor-parallel-size", "data-parallel-size", "data-parallel-size-local", "data-parallel-address",
+                                            "data-parallel-rpc-port", "data-parallel-start-rank", "headless", "enable-expert-parallel",
+                                            "all2all-backend", "max-model-len", "max-num-seqs", "dtype", "quantization", "gpu-memory-utilization"};
+  for (const auto& f : flags(rc.text)) {
+    INFO(f);
+    CHECK(documented.count(f) == 1);
+  }
+  // Two commands: server 0's, then the other servers' (headless, from their first rank).
+  const auto second = rc.text.find("\n\nvllm serve ");
+  REQUIRE(second != std::string::npos);
+  const std::string head = rc.text.substr(0, second), other = rc.text.substr(second + 2);
+  CHECK(flags(head).count("headless") == 0);
+  CHECK(flags(other).count("headless") == 1);
+  for (const std::string& cmd : {head, other}) {
+    CHECK(value(cmd, "tensor-parallel-size") == "1");
+    CHECK(value(cmd, "data-parallel-size") == "32");       // 32 cards / (tp 1 x pp 1)
+    CHECK(value(cmd, "data-parallel-size-local") == "8");  // 8 cards a server
+    CHECK(value(cmd, "max-num-seqs") == "4");              // 128 requests over 32 ranks
+    CHECK(value(cmd, "all2all-backend") == "deepep_low_latency");  // one pool: decode-dominated
+    CHECK(flags(cmd).count("enable-expert-parallel") == 1);
+  }
+  CHECK(value(other, "data-parallel-start-rank") == "$((NODE_RANK");
+  CHECK(other.find("$((NODE_RANK * 8))") != std::string::npos);
+  auto note = [&](const char* code) {
+    const auto it = std::find_if(rc.notes.begin(), rc.notes.end(), [&](const Notice& n) { return n.code == code; });
+    return it == rc.notes.end() ? std::vector<std::string>{"(none)"} : it->args;
+  };
+  CHECK(note("rc_vllm_nodes") == std::vector<std::string>{"4", "3"});
+  CHECK(note("rc_vllm_replicas") == std::vector<std::string>{"(none)"});
+  // A prefill pool takes DeepEP's prefill kernels; without ep_dedup vLLM keeps its default.
+  json pf = base;
+  pf["serving"]["disaggregated"] = {{"role", "prefill"}};
+  REQUIRE(run_config(scenario(pf), "vllm", rc).empty());
+  CHECK(value(rc.text, "all2all-backend") == "deepep_high_throughput");
+  json plain = base;
+  plain["parallel"].erase("ep_dedup");
+  REQUIRE(run_config(scenario(plain), "vllm", rc).empty());
+  CHECK(flags(rc.text).count("all2all-backend") == 0);
+  // 64 cards of EP 32: two deployments of 32, behind a load balancer; each rank 128 / 64 = 2 requests.
+  json two = base;
+  two["parallel"]["gpus"] = 64;
+  REQUIRE(run_config(scenario(two), "vllm", rc).empty());
+  CHECK(value(rc.text, "data-parallel-size") == "32");
+  CHECK(value(rc.text, "max-num-seqs") == "2");
+  CHECK(note("rc_vllm_replicas") == std::vector<std::string>{"2", "32"});
+  // EP 4 under TP 8: vLLM's EP is TP x DP = 8 cards, so ep 4 is said not to be expressible.
+  json ep4 = {{"model", "qwen3-30b-a3b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+              {"serving", {{"batch", 16}, {"prompt_tokens", 1024}, {"output_tokens", 256}}}, {"parallel", {{"gpus", 8}, {"tp", 8}, {"ep", 4}}}};
+  REQUIRE(run_config(scenario(ep4), "vllm", rc).empty());
+  CHECK(note("rc_vllm_ep") == std::vector<std::string>{"8", "4"});
+  CHECK(rc.text.find("\n\nvllm serve") == std::string::npos);  // one server
+  // A dense model on 8 cards at TP 2: four ranks on one server, one command.
+  json dense = {{"model", "qwen2.5-7b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                {"serving", {{"batch", 64}, {"prompt_tokens", 1024}, {"output_tokens", 256}}}, {"parallel", {{"gpus", 8}, {"tp", 2}}}};
+  REQUIRE(run_config(scenario(dense), "vllm", rc).empty());
+  CHECK(value(rc.text, "data-parallel-size") == "4");
+  CHECK(value(rc.text, "max-num-seqs") == "16");
+  CHECK(flags(rc.text).count("data-parallel-address") == 0);
+  CHECK(flags(rc.text).count("enable-expert-parallel") == 0);
+}
+
 // MindIE Server's config.json keys, from gitcode Ascend/MindIE-LLM src/server/conf/config.json
 // (2026-04) and its parameter manual (docs/zh/user_guide/user_manual/service_parameter_configuration.md).
 TEST_CASE("config: 72B serving on 4 x 910B2 gives MindIE keys its config.json has, sized by the scenario") {
