@@ -68,7 +68,11 @@ std::vector<std::string> run_config_frameworks(const Scenario& s) {
   if (training(s) && data_parallel_only && is_llm(s) && p.gpus > 1) out.push_back("fsdp");  // FSDP shards over 2+ GPUs
   if (is_llm(s) && (s.task == Task::pretrain || s.task == Task::full_ft)) out.push_back("megatron");
   if (is_llm(s) && s.task == Task::inference) out.push_back("vllm");
-  if (is_llm(s) && s.task == Task::inference && ascend(s)) out.push_back("mindie");
+  // MindIE's config.json is written for one server without expert parallelism: its multi-server
+  // deployments take a rank table and multiNodesInferEnabled, and a MoE's expert parallelism its
+  // model-side ep_level and parallel options (MindIE-LLM docs), which are not written here; vLLM-Ascend
+  // takes vLLM's data- and expert-parallel arguments.
+  if (is_llm(s) && s.task == Task::inference && ascend(s) && p.ep <= 1 && p.gpus <= hw::kCardsPerNode) out.push_back("mindie");
   return out;
 }
 
@@ -149,9 +153,17 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   }
   if (framework == "mindie") {
     out.version = "MindIE Server config.json (MindIE-LLM 2026-04)";
+    // One model instance per tp x pp cards; the server's other cards run more instances
+    // (modelInstanceNumber, npuDeviceIds: one list of card ids per instance), and maxBatchSize is
+    // each instance's share of the batch, which counts requests across all cards.
     const int world = p.tp * p.pp;
+    const int instances = std::max(1, p.gpus / std::max(1, world));
     nlohmann::ordered_json ids = nlohmann::ordered_json::array();
-    for (int i = 0; i < world; ++i) ids.push_back(i);
+    for (int k = 0; k < instances; ++k) {
+      nlohmann::ordered_json one = nlohmann::ordered_json::array();
+      for (int i = 0; i < world; ++i) one.push_back(k * world + i);
+      ids.push_back(one);
+    }
     nlohmann::ordered_json model;
     model["modelInstanceType"] = "Standard";
     model["modelName"] = s.model_id.empty() ? std::string("model") : s.model_id;
@@ -162,14 +174,15 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     model["trustRemoteCode"] = false;
     nlohmann::ordered_json j;
     auto& b = j["BackendConfig"];
-    b["npuDeviceIds"] = nlohmann::ordered_json::array({ids});
+    if (instances > 1) b["modelInstanceNumber"] = instances;
+    b["npuDeviceIds"] = ids;
     const long long prompt = std::llround(s.serving.prompt_tokens), output = std::llround(s.serving.output_tokens);
     b["ModelDeployConfig"]["maxSeqLen"] = prompt + output;
     b["ModelDeployConfig"]["maxInputTokenLen"] = prompt;
     b["ModelDeployConfig"]["ModelConfig"] = nlohmann::ordered_json::array({model});
     b["ScheduleConfig"]["cacheBlockSize"] = 128;
     b["ScheduleConfig"]["maxPrefillTokens"] = std::max(8192LL, prompt);
-    b["ScheduleConfig"]["maxBatchSize"] = s.serving.batch;
+    b["ScheduleConfig"]["maxBatchSize"] = (s.serving.batch + instances - 1) / instances;
     b["ScheduleConfig"]["maxIterTimes"] = output;
     out.text = j.dump(2) + "\n";
     out.notes.push_back(notice("rc_mindie_merge"));

@@ -266,6 +266,26 @@ TEST_CASE("config: 72B serving on 4 x 910B2 gives MindIE keys its config.json ha
   CHECK(b["npuDeviceIds"] == json::parse("[[0,1,2,3]]"));
   CHECK(b["ScheduleConfig"]["maxBatchSize"] == 32);
   CHECK(b["ScheduleConfig"]["maxIterTimes"] == 1024);  // the most tokens one request generates
+  // Two instances of TP 4 on one 8-card server: one list of card ids each, half the batch each.
+  const Scenario two = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"},
+                                 {"serving", {{"batch", 32}, {"prompt_tokens", 2048}, {"output_tokens", 1024}}},
+                                 {"parallel", {{"gpus", 8}, {"tp", 4}}}});
+  REQUIRE(run_config(two, "mindie", rc).empty());
+  const json t = json::parse(rc.text).at("BackendConfig");
+  CHECK(t["modelInstanceNumber"] == 2);
+  CHECK(t["npuDeviceIds"] == json::parse("[[0,1,2,3],[4,5,6,7]]"));
+  CHECK(t["ModelDeployConfig"]["ModelConfig"][0]["worldSize"] == 4);
+  CHECK(t["ScheduleConfig"]["maxBatchSize"] == 16);
+  // Expert parallelism, or more than one server, is not written for MindIE: vLLM(-Ascend) is offered.
+  const Scenario ep = scenario({{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"}, {"weights", "int8"},
+                                {"serving", {{"batch", 256}, {"prompt_tokens", 2048}, {"output_tokens", 1024}}},
+                                {"parallel", {{"gpus", 32}, {"tp", 4}, {"ep", 32}}}});
+  const auto offered = run_config_frameworks(ep);
+  CHECK(std::find(offered.begin(), offered.end(), "mindie") == offered.end());
+  CHECK(std::find(offered.begin(), offered.end(), "vllm") != offered.end());
+  const auto no = run_config(ep, "mindie", rc);
+  REQUIRE(no.size() == 1);
+  CHECK(no[0].path == "framework");
   // MindIE runs only on Ascend: the same job on H800 offers vLLM and refuses MindIE by name.
   const Scenario h = scenario({{"model", "qwen2.5-72b"}, {"task", "inference"}, {"gpu", "nvidia-h800-sxm5-80gb"},
                                {"parallel", {{"gpus", 4}, {"tp", 4}}}});
