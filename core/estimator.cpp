@@ -1153,6 +1153,15 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     const PoolRole role = v.disaggregated ? v.disaggregated->role : PoolRole::both;
     if (role != PoolRole::decode) {
       e.prefill_s = n > 0 ? prompt_total_s(n, b, cached) : 0.0;
+      // A plain all-to-all across servers where it costs a tenth of the prefill or more: say what
+      // DeepEP's normal kernels would save (each prompt token's copies that cross, the share).
+      if (detail == Detail::full && !dedup_prefill && ep > ep_in_server && m.moe && *e.prefill_s > 0) {
+        const double share = a2a_s(b * std::max(0.0, n - cached), true) / *e.prefill_s;
+        if (share >= 0.1) {
+          e.warnings.push_back(notice("ep_plain_prefill", {format_sig(m.moe->top_k * (1.0 - static_cast<double>(ep_in_server) / ep), 2),
+                                                           format_sig(100.0 * share, 2)}));
+        }
+      }
       e.ttft_s = prompt_total_s(std::max(1.0, n), 1.0, std::min(cached, std::max(1.0, n) - 1.0));
     }
     // Say so where the prompt sits near the ridge (its FLOP and weight-read times within 3x of each

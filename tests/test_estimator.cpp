@@ -596,6 +596,17 @@ TEST_CASE("serving: a deduplicated dispatch sends a prompt's token once to each 
   CHECK_THAT(*plain.prefill_s - *dedup.prefill_s, WithinRel(58 * (plain_s - dedup_s), 1e-6));
   REQUIRE(plain.decode_tokens_per_s_total);
   CHECK_THAT(*dedup.decode_tokens_per_s_total, WithinRel(*plain.decode_tokens_per_s_total, 1e-12));
+  // The plain prefill says what DeepEP would save: 8 x (1 - 8/32) = 6 copies cross, and the
+  // all-to-all's share of the prefill (its 58 layers' plain_s and the kernels' 2 x 58 launches).
+  auto warning = [](const Estimate& e) {
+    const auto it = std::find_if(e.warnings.begin(), e.warnings.end(), [](const auto& n) { return n.code == "ep_plain_prefill"; });
+    return it == e.warnings.end() ? std::vector<std::string>{} : it->args;
+  };
+  const std::vector<std::string> args = warning(plain);
+  REQUIRE(args.size() == 2);
+  CHECK(args[0] == "6");
+  CHECK_THAT(std::stod(args[1]), WithinRel(100.0 * 58 * plain_s / *plain.prefill_s, 0.02));
+  CHECK(warning(dedup).empty());
 }
 
 TEST_CASE("serving: a served token is paid at the end-to-end rate, its prompt's prefill included") {
