@@ -58,6 +58,9 @@ std::string hf_repo(const Scenario& s) {
 bool is_llm(const Scenario& s) { return s.model.kind == ModelKind::llm && s.model.has_shape(); }
 bool training(const Scenario& s) { return s.task != Task::inference; }
 bool ascend(const Scenario& s) { return s.gpu && s.gpu->id.rfind("huawei-", 0) == 0; }
+// Devices the serving engines see on one card: the 910C's two dies are two NPUs to CANN, and SGLang's,
+// vLLM-Ascend's and MindIE's parallel sizes count them (catalog `dies`); the scenario counts cards.
+int devices_per_card(const Scenario& s) { return s.gpu ? std::max(1, s.gpu->dies) : 1; }
 }  // namespace
 
 std::vector<std::string> run_config_frameworks(const Scenario& s) {
@@ -67,7 +70,10 @@ std::vector<std::string> run_config_frameworks(const Scenario& s) {
   if (training(s) && data_parallel_only) out.push_back("deepspeed");
   if (training(s) && data_parallel_only && is_llm(s) && p.gpus > 1) out.push_back("fsdp");  // FSDP shards over 2+ GPUs
   if (is_llm(s) && (s.task == Task::pretrain || s.task == Task::full_ft)) out.push_back("megatron");
+  // SGLang first where the scenario serves with it (serving.engine), vLLM first otherwise.
+  if (is_llm(s) && s.task == Task::inference && s.serving.engine == Engine::sglang) out.push_back("sglang");
   if (is_llm(s) && s.task == Task::inference) out.push_back("vllm");
+  if (is_llm(s) && s.task == Task::inference && s.serving.engine != Engine::sglang) out.push_back("sglang");
   // MindIE's config.json is written for one server without expert parallelism: its multi-server
   // deployments take a rank table and multiNodesInferEnabled, and a MoE's expert parallelism its
   // model-side ep_level and parallel options (MindIE-LLM docs), which are not written here; vLLM-Ascend
@@ -156,8 +162,8 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     // One model instance per tp x pp cards; the server's other cards run more instances
     // (modelInstanceNumber, npuDeviceIds: one list of card ids per instance), and maxBatchSize is
     // each instance's share of the batch, which counts requests across all cards.
-    const int world = p.tp * p.pp;
-    const int instances = std::max(1, p.gpus / std::max(1, world));
+    const int instances = std::max(1, p.gpus / std::max(1, p.tp * p.pp));
+    const int world = p.tp * p.pp * devices_per_card(s);
     nlohmann::ordered_json ids = nlohmann::ordered_json::array();
     for (int k = 0; k < instances; ++k) {
       nlohmann::ordered_json one = nlohmann::ordered_json::array();
@@ -263,6 +269,58 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     out.notes.push_back(notice("rc_megatron_data"));
     return {};
   }
+  if (framework == "sglang") {
+    // SGLang's launch_server (docs.sglang.io "Server Arguments"; python/sglang/srt/server_args.py of
+    // main, 2026-06, read in AniZpZ/sglang@2a51479): --tp-size counts every card of a pipeline stage
+    // (across servers too), --dp-size with --enable-dp-attention splits a MoE's attention into that
+    // many ranks while its experts spread over --ep-size cards; --max-running-requests is the whole
+    // server's (each attention rank takes its share: model_runner_kv_cache_mixin.py, max_num_reqs //
+    // dp_size), as serving.batch is; across servers every server runs the same command with its
+    // --node-rank, --nnodes and --dist-init-addr of server 0. --moe-a2a-backend deepep with
+    // --deepep-mode auto: "low_latency for decode batch and normal for prefill batch", what
+    // parallel.ep_dedup models. A dense model's replicas are --dp-size ranks on one server, behind
+    // a load balancer across servers. On Ascend, --device npu and --attention-backend ascend
+    // (SGLang's Ascend NPU examples).
+    out.version = "SGLang (2026-06)";
+    const int rank_cards = p.tp * p.pp;
+    const int unit = p.ep > 1 ? p.replica_cards() : std::min(p.gpus, std::max(rank_cards, hw::kCardsPerNode - hw::kCardsPerNode % rank_cards));
+    const int stage_cards = p.ep > 1 ? unit / p.pp : p.tp;
+    const int dp = std::max(1, unit / std::max(1, rank_cards));
+    const int servers = (unit + hw::kCardsPerNode - 1) / hw::kCardsPerNode;
+    auto flag = [](const std::string& k, const std::string& v = "") { return "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; };
+    std::string a = "python -m sglang.launch_server \\\n" + flag("model-path", hf_repo(s));
+    const int per_card = devices_per_card(s);
+    a += flag("tp-size", num(stage_cards * per_card));
+    if (p.pp > 1) a += flag("pp-size", num(p.pp));
+    if (dp > 1) a += flag("dp-size", num(dp));
+    if (dp > 1 && p.ep > 1) a += flag("enable-dp-attention");
+    if (p.ep > 1) a += flag("ep-size", num(p.ep * per_card));
+    const int domain = s.gpu ? std::max(1, s.gpu->domain_cards.value_or(1)) : 1;
+    if (p.ep > 1 && p.ep_dedup && p.ep > domain) a += flag("moe-a2a-backend", "deepep") + flag("deepep-mode", "auto");
+    if (servers > 1) a += flag("nnodes", num(servers)) + flag("node-rank", "$NODE_RANK") + flag("dist-init-addr", "$HEAD_IP:5000");
+    if (ascend(s)) a += flag("device", "npu") + flag("attention-backend", "ascend");
+    const int deployments = std::max(1, p.gpus / unit);
+    a += flag("max-running-requests", num((s.serving.batch + deployments - 1) / deployments));
+    a += flag("context-length", num(s.serving.prompt_tokens + s.serving.output_tokens));
+    // Quantised checkpoints declare their method in their config, which SGLang reads (its docs: "load
+    // a fp8 checkpoint directly without specifying any arguments"); INT8 W8A8 is named: "w8a8_int8",
+    // and on Ascend "modelslim" (msModelSlim's W8A8, SGLang's Ascend DeepSeek example).
+    if (s.weights == WeightFormat::int8) a += flag("quantization", ascend(s) ? "modelslim" : "w8a8_int8");
+    if (s.serving.kv_dtype == WeightFormat::fp8) a += flag("kv-cache-dtype", "fp8_e4m3");
+    if (s.serving.speculative) {
+      const Speculative& q = *s.serving.speculative;
+      // MTP through SGLang's EAGLE worker (its DeepSeek guide); EAGLE-3 and a draft model from their own weights.
+      a += flag("speculative-algorithm", q.method == SpecMethod::mtp ? "EAGLE" : q.method == SpecMethod::eagle ? "EAGLE3" : "STANDALONE");
+      if (q.method != SpecMethod::mtp) a += flag("speculative-draft-model-path", "$DRAFT_MODEL");
+      a += flag("speculative-num-steps", num(q.draft_tokens)) + flag("speculative-eagle-topk", "1") +
+           flag("speculative-num-draft-tokens", num(q.draft_tokens + 1));
+    }
+    a.erase(a.size() - 3);  // the last " \\\n"
+    out.text = a + "\n";
+    if (servers > 1) out.notes.push_back(notice("rc_sglang_nodes", {num(servers), num(servers - 1)}));
+    if (p.gpus > unit) out.notes.push_back(notice("rc_vllm_replicas", {num(p.gpus / unit), num(unit)}));
+    return {};
+  }
   // vllm
   // Data-parallel ranks (vLLM 0.12, docs/serving/data_parallel_deployment.md and
   // expert_parallel_deployment.md at v0.12.0): `--data-parallel-size` engines of tp x pp cards, each
@@ -286,7 +344,7 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   auto launch = [&](bool head) {
     std::string l = "vllm serve " + hf_repo(s) + " \\\n";
     if (!head) l += flag("headless");
-    l += flag("tensor-parallel-size", num(p.tp));
+    l += flag("tensor-parallel-size", num(p.tp * devices_per_card(s)));
     if (p.pp > 1) l += flag("pipeline-parallel-size", num(p.pp));
     if (dp > 1) l += flag("data-parallel-size", num(dp));
     if (multi_node) {

@@ -21,7 +21,8 @@ struct RunConfig {
 
 // The frameworks a scenario can be written for: training without tensor/pipeline/context
 // parallelism -> deepspeed, and fsdp for a language model; pretraining or full fine-tuning of a
-// language model -> megatron; language-model inference -> vllm, and mindie on a Huawei card.
+// language model -> megatron; language-model inference -> vllm and sglang (sglang first when serving.engine is sglang), and mindie
+// on a Huawei card for one server without expert parallelism.
 std::vector<std::string> run_config_frameworks(const Scenario& s);
 // The configuration for `framework`; a diagnostic at "framework" when it does not fit the scenario.
 Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfig& out);

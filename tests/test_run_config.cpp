@@ -232,6 +232,96 @@ TEST_CASE("config: DeepSeek-V3 over 4 servers gives vLLM's data- and expert-para
   CHECK(flags(rc.text).count("enable-expert-parallel") == 0);
 }
 
+// SGLang's launch_server arguments (docs.sglang.io "Server Arguments"; server_args.py of main,
+// 2026-06). LMSYS's own launch of DeepSeek-V3 on 4 x 8 H100s (2025-05-05 blog, prefill and decode
+// servers) has the same shape: --tp-size 32 --dp-size 32 --enable-dp-attention, --nnodes 4
+// --node-rank, --dist-init-addr, DeepEP for the experts.
+TEST_CASE("config: SGLang launch for DeepSeek-V3 over 4 servers (DP attention, EP 32, DeepEP, MTP), a dense model's replicas, Ascend's device") {
+  const json base = {{"model", "deepseek-v3"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"weights", "fp8"},
+                     {"serving", {{"batch", 128}, {"prompt_tokens", 4096}, {"output_tokens", 256}, {"engine", "sglang"},
+                                  {"speculative", {{"method", "mtp"}, {"draft_tokens", 3}}}}},
+                     {"parallel", {{"gpus", 32}, {"tp", 1}, {"ep", 32}, {"ep_dedup", true}}}};
+  const Scenario s = scenario(base);
+  REQUIRE(!run_config_frameworks(s).empty());
+  CHECK(run_config_frameworks(s).front() == "sglang");  // the scenario's engine first
+  RunConfig rc;
+  REQUIRE(run_config(s, "sglang", rc).empty());
+  const std::set<std::string> documented = {"model-path", "tp-size", "pp-size", "dp-size", "enable-dp-attention", "ep-size", "moe-a2a-backend",
+                                            "deepep-mode", "nnodes", "node-rank", "dist-init-addr", "device", "attention-backend",
+                                            "max-running-requests", "context-length", "kv-cache-dtype", "quantization", "speculative-algorithm",
+                                            "speculative-draft-model-path", "speculative-num-steps", "speculative-eagle-topk",
+                                            "speculative-num-draft-tokens"};
+  for (const auto& f : flags(rc.text)) {
+    INFO(f);
+    CHECK(documented.count(f) == 1);
+  }
+  CHECK(rc.text.rfind("python -m sglang.launch_server", 0) == 0);
+  CHECK(value(rc.text, "model-path") == "deepseek-ai/DeepSeek-V3");
+  CHECK(value(rc.text, "tp-size") == "32");   // every card of the stage
+  CHECK(value(rc.text, "dp-size") == "32");   // 32 attention ranks of tp 1
+  CHECK(flags(rc.text).count("enable-dp-attention") == 1);
+  CHECK(value(rc.text, "ep-size") == "32");
+  CHECK(value(rc.text, "moe-a2a-backend") == "deepep");
+  CHECK(value(rc.text, "deepep-mode") == "auto");  // normal kernels for prefill, low-latency for decode
+  CHECK(value(rc.text, "nnodes") == "4");
+  CHECK(value(rc.text, "node-rank") == "$NODE_RANK");
+  CHECK(value(rc.text, "max-running-requests") == "128");  // the whole server's, as serving.batch
+  CHECK(value(rc.text, "context-length") == "4352");
+  CHECK(value(rc.text, "speculative-algorithm") == "EAGLE");
+  CHECK(value(rc.text, "speculative-num-steps") == "3");
+  CHECK(value(rc.text, "speculative-num-draft-tokens") == "4");
+  CHECK(flags(rc.text).count("speculative-draft-model-path") == 0);  // MTP's layer is in the checkpoint
+  const auto nodes = std::find_if(rc.notes.begin(), rc.notes.end(), [](const Notice& n) { return n.code == "rc_sglang_nodes"; });
+  REQUIRE(nodes != rc.notes.end());
+  CHECK(nodes->args == std::vector<std::string>{"4", "3"});
+  // A dense 7B at TP 2 on 16 cards: 4 ranks a server, two servers behind a load balancer, each
+  // server half the batch.
+  const Scenario dense = scenario({{"model", "qwen2.5-7b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
+                                   {"serving", {{"batch", 64}, {"prompt_tokens", 1024}, {"output_tokens", 256}}},
+                                   {"parallel", {{"gpus", 16}, {"tp", 2}}}});
+  CHECK(run_config_frameworks(dense).front() == "vllm");  // vLLM first where the engine is vLLM
+  REQUIRE(run_config(dense, "sglang", rc).empty());
+  CHECK(value(rc.text, "tp-size") == "2");
+  CHECK(value(rc.text, "dp-size") == "4");
+  CHECK(flags(rc.text).count("enable-dp-attention") == 0);
+  CHECK(flags(rc.text).count("nnodes") == 0);
+  CHECK(value(rc.text, "max-running-requests") == "32");
+  const auto rep = std::find_if(rc.notes.begin(), rc.notes.end(), [](const Notice& n) { return n.code == "rc_vllm_replicas"; });
+  REQUIRE(rep != rc.notes.end());
+  CHECK(rep->args == std::vector<std::string>{"2", "8"});
+  // Ascend: SGLang's NPU device and attention backend.
+  const Scenario npu = scenario({{"model", "qwen3-32b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910b2"},
+                                 {"serving", {{"batch", 16}, {"prompt_tokens", 4000}, {"output_tokens", 1500}, {"engine", "sglang"}}},
+                                 {"parallel", {{"gpus", 8}, {"tp", 8}}}});
+  REQUIRE(run_config(npu, "sglang", rc).empty());
+  CHECK(value(rc.text, "device") == "npu");
+  CHECK(value(rc.text, "attention-backend") == "ascend");
+  CHECK(value(rc.text, "tp-size") == "8");
+  CHECK(flags(rc.text).count("dp-size") == 0);
+  // The 910C's two dies are two NPUs to the engines (catalog dies 2; Huawei's msmodeling A3 grid of
+  // 8 x 2 devices a server): SGLang's own Qwen3-235B launch on an 8-card Atlas 800I A3 says --tp 16
+  // --dp-size 16 --enable-dp-attention (its Ascend docs, the case sglang-ascend-a3x8-qwen3-235b-w8a8-
+  // c480 in serving_public.jsonl); with the scenario's 8 attention ranks of one card each, --tp-size 16,
+  // --dp-size 8, --ep-size 16. vLLM-Ascend's TP and MindIE's worldSize count dies alike.
+  const json a3 = {{"model", "qwen3-235b-a22b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910c"}, {"weights", "int8"},
+                   {"serving", {{"batch", 480}, {"prompt_tokens", 2048}, {"output_tokens", 2048}, {"engine", "sglang"}}},
+                   {"parallel", {{"gpus", 8}, {"tp", 1}, {"ep", 8}}}};
+  REQUIRE(run_config(scenario(a3), "sglang", rc).empty());
+  CHECK(value(rc.text, "tp-size") == "16");
+  CHECK(value(rc.text, "dp-size") == "8");
+  CHECK(value(rc.text, "ep-size") == "16");
+  CHECK(value(rc.text, "max-running-requests") == "480");
+  CHECK(value(rc.text, "quantization") == "modelslim");  // W8A8 on Ascend, as SGLang's Ascend examples
+  const Scenario a3tp4 = scenario({{"model", "qwen3-32b"}, {"task", "inference"}, {"gpu", "huawei-ascend-910c"},
+                                   {"serving", {{"batch", 16}, {"prompt_tokens", 4000}, {"output_tokens", 1500}}},
+                                   {"parallel", {{"gpus", 4}, {"tp", 4}}}});
+  REQUIRE(run_config(a3tp4, "vllm", rc).empty());
+  CHECK(value(rc.text, "tensor-parallel-size") == "8");
+  REQUIRE(run_config(a3tp4, "mindie", rc).empty());
+  CHECK(json::parse(rc.text)["BackendConfig"]["ModelDeployConfig"]["ModelConfig"][0]["worldSize"] == 8);
+  CHECK(json::parse(rc.text)["BackendConfig"]["npuDeviceIds"] == json::parse("[[0,1,2,3,4,5,6,7]]"));
+}
+
 // MindIE Server's config.json keys, from gitcode Ascend/MindIE-LLM src/server/conf/config.json
 // (2026-04) and its parameter manual (docs/zh/user_guide/user_manual/service_parameter_configuration.md).
 TEST_CASE("config: 72B serving on 4 x 910B2 gives MindIE keys its config.json has, sized by the scenario") {

@@ -66,7 +66,7 @@ std::string duration_text(core::Lang L, double days) {
 }
 
 const char* framework_name(const std::string& fw) {
-  return fw == "deepspeed" ? "DeepSpeed" : fw == "fsdp" ? "FSDP" : fw == "megatron" ? "Megatron-LM" : fw == "mindie" ? "MindIE" : "vLLM";
+  return fw == "deepspeed" ? "DeepSpeed" : fw == "fsdp" ? "FSDP" : fw == "megatron" ? "Megatron-LM" : fw == "mindie" ? "MindIE" : fw == "sglang" ? "SGLang" : "vLLM";
 }
 
 std::string source_label(core::Lang L, const std::string& source) {

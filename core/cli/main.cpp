@@ -49,7 +49,7 @@ int usage(std::FILE* out) {
                "                                           each card's price per kind of offer (lease | on_demand | market | serverless | purchase)\n"
                "  xuanka catalog check FILE                validate an accelerators/models/regions JSON file or a vendor overlay\n"
                "  xuanka check FILE|-                      name the cards in pasted nvidia-smi / npu-smi output\n"
-               "  xuanka config SCENARIO.json [--for deepspeed|fsdp|megatron|vllm|mindie]\n"
+               "  xuanka config SCENARIO.json [--for deepspeed|fsdp|megatron|vllm|sglang|mindie]\n"
                "                                           a runnable configuration for the scenario\n"
                "  xuanka brand OVERLAY.json IN.html OUT.html\n"
                "                                           write a page branded with a vendor overlay (refused when it has problems)\n"

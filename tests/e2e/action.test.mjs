@@ -93,7 +93,7 @@ await t.test('phone: the serving curve is drawn and a tapped point reads out its
   }
 });
 
-await t.test('phone: 70B on 32 H800 shows servers, disk and network; the FSDP, Megatron and MindIE copies', async () => {
+await t.test('phone: 70B on 32 H800 shows servers, disk and network; the FSDP, Megatron, MindIE and SGLang copies', async () => {
   const job = { model: 'llama-3.1-70b', task: 'full_ft', gpu: 'nvidia-h800-sxm5-80gb', tokens: 1e9, seq_len: 4096, global_batch: 128,
                 parallel: { gpus: 32, tp: 8, zero: 1 } };
   let { page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&s=${hash(job)}`);
@@ -122,6 +122,17 @@ await t.test('phone: 70B on 32 H800 shows servers, disk and network; the FSDP, M
   expect(j.BackendConfig.ModelDeployConfig.ModelConfig[0].worldSize === 4, `worldSize in ${copied.slice(0, 200)}`);
   await ensureVisible(page, PHONE, 'est.config.mindie');
   await screenshot(page, 'phone-zh-mindie-copied');
+  expect(problems.length === 0, problems.join('; '));
+  await page.close();
+  // SGLang: Qwen3-235B served on an 8-card Atlas 800I A3 with SGLang (the engine the scenario names
+  // comes first); the 910C's two dies a card are two NPUs to SGLang: --tp-size 16, --ep-size 16.
+  ({ page, problems } = await openPage(browser, PHONE, `${pageUrl}#lang=zh&s=${hash({ model: 'qwen3-235b-a22b', task: 'inference', gpu: 'huawei-ascend-910c', weights: 'int8',
+    serving: { batch: 480, prompt_tokens: 2048, output_tokens: 2048, engine: 'sglang' }, parallel: { gpus: 8, tp: 1, ep: 8 } })}`));
+  await press(page, PHONE, 'est.config.sglang');
+  copied = await page.evaluate(() => window.xuanka.lastCopy && window.xuanka.lastCopy.text);
+  for (const want of ['python -m sglang.launch_server', '--tp-size 16', '--dp-size 8', '--enable-dp-attention', '--ep-size 16', '--device npu', '--quantization modelslim', '--max-running-requests 480']) {
+    expect(copied && copied.includes(want), `${want} not in ${copied && copied.slice(0, 400)}`);
+  }
   expect(problems.length === 0, problems.join('; '));
   await page.close();
 });
