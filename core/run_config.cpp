@@ -61,6 +61,62 @@ bool ascend(const Scenario& s) { return s.gpu && s.gpu->id.rfind("huawei-", 0) =
 // Devices the serving engines see on one card: the 910C's two dies are two NPUs to CANN, and SGLang's,
 // vLLM-Ascend's and MindIE's parallel sizes count them (catalog `dies`); the scenario counts cards.
 int devices_per_card(const Scenario& s) { return s.gpu ? std::max(1, s.gpu->dies) : 1; }
+// One "--key value" line of a shell command continued on the next line.
+std::string flag(const std::string& k, const std::string& v = "") { return "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; }
+
+// One SGLang server (a pool where `mode` names it: "prefill" or "decode").
+// SGLang's launch_server (docs.sglang.io "Server Arguments"; python/sglang/srt/server_args.py of
+// main, 2026-06, read in AniZpZ/sglang@2a51479): --tp-size counts every card of a pipeline stage
+// (across servers too), --dp-size with --enable-dp-attention splits a MoE's attention into that
+// many ranks while its experts spread over --ep-size cards; --max-running-requests is the whole
+// server's (each attention rank takes its share: model_runner_kv_cache_mixin.py, max_num_reqs //
+// dp_size), as serving.batch is; across servers every server runs the same command with its
+// --node-rank, --nnodes and --dist-init-addr of server 0. --moe-a2a-backend deepep with
+// --deepep-mode auto: "low_latency for decode batch and normal for prefill batch", what
+// parallel.ep_dedup models. A dense model's replicas are --dp-size ranks on one server, behind
+// a load balancer across servers. On Ascend, --device npu and --attention-backend ascend
+// (SGLang's Ascend NPU examples).
+void sglang_launch(const Scenario& s, const char* mode, RunConfig& out) {
+  const Parallel& p = s.parallel;
+  const int rank_cards = p.tp * p.pp;
+  const int unit = p.ep > 1 ? p.replica_cards() : std::min(p.gpus, std::max(rank_cards, hw::kCardsPerNode - hw::kCardsPerNode % rank_cards));
+  const int stage_cards = p.ep > 1 ? unit / p.pp : p.tp;
+  const int dp = std::max(1, unit / std::max(1, rank_cards));
+  const int servers = (unit + hw::kCardsPerNode - 1) / hw::kCardsPerNode;
+  std::string a = "python -m sglang.launch_server \\\n" + flag("model-path", hf_repo(s));
+  if (mode) a += flag("disaggregation-mode", mode);
+  const int per_card = devices_per_card(s);
+  a += flag("tp-size", num(stage_cards * per_card));
+  if (p.pp > 1) a += flag("pp-size", num(p.pp));
+  if (dp > 1) a += flag("dp-size", num(dp));
+  if (dp > 1 && p.ep > 1) a += flag("enable-dp-attention");
+  if (p.ep > 1) a += flag("ep-size", num(p.ep * per_card));
+  const int domain = s.gpu ? std::max(1, s.gpu->domain_cards.value_or(1)) : 1;
+  if (p.ep > 1 && p.ep_dedup && p.ep > domain) a += flag("moe-a2a-backend", "deepep") + flag("deepep-mode", "auto");
+  if (servers > 1) a += flag("nnodes", num(servers)) + flag("node-rank", "$NODE_RANK") + flag("dist-init-addr", "$HEAD_IP:5000");
+  if (ascend(s)) a += flag("device", "npu") + flag("attention-backend", "ascend");
+  const int deployments = std::max(1, p.gpus / unit);
+  a += flag("max-running-requests", num((s.serving.batch + deployments - 1) / deployments));
+  a += flag("context-length", num(s.serving.prompt_tokens + s.serving.output_tokens));
+  // Quantised checkpoints declare their method in their config, which SGLang reads (its docs: "load
+  // a fp8 checkpoint directly without specifying any arguments"); INT8 W8A8 is named: "w8a8_int8",
+  // and on Ascend "modelslim" (msModelSlim's W8A8, SGLang's Ascend DeepSeek example).
+  if (s.weights == WeightFormat::int8) a += flag("quantization", ascend(s) ? "modelslim" : "w8a8_int8");
+  if (s.serving.kv_dtype == WeightFormat::fp8) a += flag("kv-cache-dtype", "fp8_e4m3");
+  if (s.serving.speculative) {
+    const Speculative& q = *s.serving.speculative;
+    // MTP through SGLang's EAGLE worker (its DeepSeek guide); EAGLE-3 and a draft model from their own weights.
+    a += flag("speculative-algorithm", q.method == SpecMethod::mtp ? "EAGLE" : q.method == SpecMethod::eagle ? "EAGLE3" : "STANDALONE");
+    if (q.method != SpecMethod::mtp) a += flag("speculative-draft-model-path", "$DRAFT_MODEL");
+    a += flag("speculative-num-steps", num(q.draft_tokens)) + flag("speculative-eagle-topk", "1") +
+         flag("speculative-num-draft-tokens", num(q.draft_tokens + 1));
+  }
+  a.erase(a.size() - 3);  // the last " \\\n"
+  out.text += (out.text.empty() ? "" : "\n") + a + "\n";
+  if (servers > 1) out.notes.push_back(notice("rc_sglang_nodes", {num(servers), num(servers - 1)}));
+  if (p.gpus > unit) out.notes.push_back(notice("rc_vllm_replicas", {num(p.gpus / unit), num(unit)}));
+}
+
 }  // namespace
 
 std::vector<std::string> run_config_frameworks(const Scenario& s) {
@@ -202,7 +258,7 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     const ModelArch& m = s.model;
     std::string a = "torchrun --nproc-per-node " + num(std::min(p.gpus, 8)) + (p.gpus > 8 ? " --nnodes " + num(std::ceil(p.gpus / 8.0)) : "") +
                     " pretrain_gpt.py \\\n";
-    auto arg = [&](const std::string& k, const std::string& v = "") { a += "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; };
+    auto arg = [&](const std::string& k, const std::string& v = "") { a += flag(k, v); };
     arg("tensor-model-parallel-size", num(p.tp));
     arg("pipeline-model-parallel-size", num(p.pp));
     if (p.vp == 1 && p.pp > 1 && m.layers % p.pp != 0) {
@@ -270,55 +326,23 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     return {};
   }
   if (framework == "sglang") {
-    // SGLang's launch_server (docs.sglang.io "Server Arguments"; python/sglang/srt/server_args.py of
-    // main, 2026-06, read in AniZpZ/sglang@2a51479): --tp-size counts every card of a pipeline stage
-    // (across servers too), --dp-size with --enable-dp-attention splits a MoE's attention into that
-    // many ranks while its experts spread over --ep-size cards; --max-running-requests is the whole
-    // server's (each attention rank takes its share: model_runner_kv_cache_mixin.py, max_num_reqs //
-    // dp_size), as serving.batch is; across servers every server runs the same command with its
-    // --node-rank, --nnodes and --dist-init-addr of server 0. --moe-a2a-backend deepep with
-    // --deepep-mode auto: "low_latency for decode batch and normal for prefill batch", what
-    // parallel.ep_dedup models. A dense model's replicas are --dp-size ranks on one server, behind
-    // a load balancer across servers. On Ascend, --device npu and --attention-backend ascend
-    // (SGLang's Ascend NPU examples).
     out.version = "SGLang (2026-06)";
-    const int rank_cards = p.tp * p.pp;
-    const int unit = p.ep > 1 ? p.replica_cards() : std::min(p.gpus, std::max(rank_cards, hw::kCardsPerNode - hw::kCardsPerNode % rank_cards));
-    const int stage_cards = p.ep > 1 ? unit / p.pp : p.tp;
-    const int dp = std::max(1, unit / std::max(1, rank_cards));
-    const int servers = (unit + hw::kCardsPerNode - 1) / hw::kCardsPerNode;
-    auto flag = [](const std::string& k, const std::string& v = "") { return "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; };
-    std::string a = "python -m sglang.launch_server \\\n" + flag("model-path", hf_repo(s));
-    const int per_card = devices_per_card(s);
-    a += flag("tp-size", num(stage_cards * per_card));
-    if (p.pp > 1) a += flag("pp-size", num(p.pp));
-    if (dp > 1) a += flag("dp-size", num(dp));
-    if (dp > 1 && p.ep > 1) a += flag("enable-dp-attention");
-    if (p.ep > 1) a += flag("ep-size", num(p.ep * per_card));
-    const int domain = s.gpu ? std::max(1, s.gpu->domain_cards.value_or(1)) : 1;
-    if (p.ep > 1 && p.ep_dedup && p.ep > domain) a += flag("moe-a2a-backend", "deepep") + flag("deepep-mode", "auto");
-    if (servers > 1) a += flag("nnodes", num(servers)) + flag("node-rank", "$NODE_RANK") + flag("dist-init-addr", "$HEAD_IP:5000");
-    if (ascend(s)) a += flag("device", "npu") + flag("attention-backend", "ascend");
-    const int deployments = std::max(1, p.gpus / unit);
-    a += flag("max-running-requests", num((s.serving.batch + deployments - 1) / deployments));
-    a += flag("context-length", num(s.serving.prompt_tokens + s.serving.output_tokens));
-    // Quantised checkpoints declare their method in their config, which SGLang reads (its docs: "load
-    // a fp8 checkpoint directly without specifying any arguments"); INT8 W8A8 is named: "w8a8_int8",
-    // and on Ascend "modelslim" (msModelSlim's W8A8, SGLang's Ascend DeepSeek example).
-    if (s.weights == WeightFormat::int8) a += flag("quantization", ascend(s) ? "modelslim" : "w8a8_int8");
-    if (s.serving.kv_dtype == WeightFormat::fp8) a += flag("kv-cache-dtype", "fp8_e4m3");
-    if (s.serving.speculative) {
-      const Speculative& q = *s.serving.speculative;
-      // MTP through SGLang's EAGLE worker (its DeepSeek guide); EAGLE-3 and a draft model from their own weights.
-      a += flag("speculative-algorithm", q.method == SpecMethod::mtp ? "EAGLE" : q.method == SpecMethod::eagle ? "EAGLE3" : "STANDALONE");
-      if (q.method != SpecMethod::mtp) a += flag("speculative-draft-model-path", "$DRAFT_MODEL");
-      a += flag("speculative-num-steps", num(q.draft_tokens)) + flag("speculative-eagle-topk", "1") +
-           flag("speculative-num-draft-tokens", num(q.draft_tokens + 1));
+    const Disaggregated* d = s.serving.disaggregated ? &*s.serving.disaggregated : nullptr;
+    if (d && d->role == PoolRole::both && d->prefill_gpus > 0) {
+      // Both pools on these cards: a prefill server on prefill_gpus (its own tp and ep where given),
+      // a decode server on the rest, and SGLang's router in front (docs/advanced_features/
+      // pd_disaggregation.md: --disaggregation-mode prefill|decode, launch_router --pd-disaggregation).
+      Scenario prefill = s, decode = s;
+      prefill.parallel.gpus = d->prefill_gpus;
+      prefill.parallel.tp = d->prefill_tp.value_or(p.tp);
+      prefill.parallel.ep = d->prefill_ep.value_or(p.ep);
+      decode.parallel.gpus = p.gpus - d->prefill_gpus;
+      sglang_launch(prefill, "prefill", out);
+      sglang_launch(decode, "decode", out);
+      out.text += "\npython -m sglang_router.launch_router --pd-disaggregation \\\n  --prefill http://$PREFILL_IP:30000 \\\n  --decode http://$DECODE_IP:30000\n";
+    } else {
+      sglang_launch(s, d && d->role == PoolRole::prefill ? "prefill" : d && d->role == PoolRole::decode ? "decode" : nullptr, out);
     }
-    a.erase(a.size() - 3);  // the last " \\\n"
-    out.text = a + "\n";
-    if (servers > 1) out.notes.push_back(notice("rc_sglang_nodes", {num(servers), num(servers - 1)}));
-    if (p.gpus > unit) out.notes.push_back(notice("rc_vllm_replicas", {num(p.gpus / unit), num(unit)}));
     return {};
   }
   // vllm
@@ -339,7 +363,6 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   const bool multi_node = unit > hw::kCardsPerNode && dp > 1 && hw::kCardsPerNode % rank_cards == 0;
   const int local = multi_node ? hw::kCardsPerNode / rank_cards : dp;
   out.version = dp > 1 || p.ep > 1 ? "vLLM 0.12" : "vLLM 0.6";
-  auto flag = [](const std::string& k, const std::string& v = "") { return "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; };
   // The launch: which ranks run where (differs between the first server and the others).
   auto launch = [&](bool head) {
     std::string l = "vllm serve " + hf_repo(s) + " \\\n";

@@ -247,7 +247,7 @@ TEST_CASE("config: SGLang launch for DeepSeek-V3 over 4 servers (DP attention, E
   RunConfig rc;
   REQUIRE(run_config(s, "sglang", rc).empty());
   const std::set<std::string> documented = {"model-path", "tp-size", "pp-size", "dp-size", "enable-dp-attention", "ep-size", "moe-a2a-backend",
-                                            "deepep-mode", "nnodes", "node-rank", "dist-init-addr", "device", "attention-backend",
+                                            "deepep-mode", "nnodes", "node-rank", "dist-init-addr", "device", "attention-backend", "disaggregation-mode",
                                             "max-running-requests", "context-length", "kv-cache-dtype", "quantization", "speculative-algorithm",
                                             "speculative-draft-model-path", "speculative-num-steps", "speculative-eagle-topk",
                                             "speculative-num-draft-tokens"};
@@ -274,6 +274,24 @@ TEST_CASE("config: SGLang launch for DeepSeek-V3 over 4 servers (DP attention, E
   const auto nodes = std::find_if(rc.notes.begin(), rc.notes.end(), [](const Notice& n) { return n.code == "rc_sglang_nodes"; });
   REQUIRE(nodes != rc.notes.end());
   CHECK(nodes->args == std::vector<std::string>{"4", "3"});
+  // Prefill and decode pools (SGLang's docs/advanced_features/pd_disaggregation.md): a pool alone is
+  // launched in its mode; both pools on the scenario's cards are two servers and the router.
+  json pf = base;
+  pf["serving"]["disaggregated"] = {{"role", "prefill"}};
+  REQUIRE(run_config(scenario(pf), "sglang", rc).empty());
+  CHECK(value(rc.text, "disaggregation-mode") == "prefill");
+  json pools = base;
+  pools["parallel"]["gpus"] = 48;
+  pools["serving"]["disaggregated"] = {{"prefill_gpus", 16}, {"prefill_ep", 16}};
+  REQUIRE(run_config(scenario(pools), "sglang", rc).empty());
+  const auto d1 = rc.text.find("--disaggregation-mode prefill"), d2 = rc.text.find("--disaggregation-mode decode");
+  REQUIRE(d1 != std::string::npos);
+  REQUIRE(d2 != std::string::npos);
+  CHECK(d1 < d2);
+  CHECK(value(rc.text.substr(d1, d2 - d1), "tp-size") == "16");  // the prefill pool: 16 cards, EP 16
+  CHECK(value(rc.text.substr(d1, d2 - d1), "ep-size") == "16");
+  CHECK(value(rc.text.substr(d2), "tp-size") == "32");           // the decode pool: the other 32
+  CHECK(rc.text.find("python -m sglang_router.launch_router --pd-disaggregation") != std::string::npos);
   // A dense 7B at TP 2 on 16 cards: 4 ranks a server, two servers behind a load balancer, each
   // server half the batch.
   const Scenario dense = scenario({{"model", "qwen2.5-7b"}, {"task", "inference"}, {"gpu", "nvidia-h100-sxm5-80gb"},
