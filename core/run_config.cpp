@@ -117,6 +117,79 @@ void sglang_launch(const Scenario& s, const char* mode, RunConfig& out) {
   if (p.gpus > unit) out.notes.push_back(notice("rc_vllm_replicas", {num(p.gpus / unit), num(unit)}));
 }
 
+// One vLLM deployment (a pool of a prefill/decode pair where `pool` names it).
+// Data-parallel ranks (vLLM 0.12, docs/serving/data_parallel_deployment.md and
+// expert_parallel_deployment.md at v0.12.0): `--data-parallel-size` engines of tp x pp cards, each
+// with its own requests and KV cache ("--max-num-seqs applies per DP rank"); a MoE's experts spread
+// over all tp x dp cards with `--enable-expert-parallel` ("EP_SIZE = TP_SIZE x DP_SIZE"), so one
+// deployment is one replica of the scenario (Parallel::replica_cards). Across servers every server
+// runs `vllm serve`, the first with the API server and `--data-parallel-address` its own address,
+// the others `--headless` with `--data-parallel-start-rank` their first rank. Expert traffic that
+// leaves the server takes DeepEP's kernels where the scenario asks for them (parallel.ep_dedup):
+// `--all2all-backend deepep_high_throughput` ("multi-node prefill") for a prefill pool,
+// `deepep_low_latency` ("multi-node decode") otherwise.
+void vllm_launch(const Scenario& s, PoolRole pool, RunConfig& out) {
+  const Parallel& p = s.parallel;
+  const int rank_cards = p.tp * p.pp;
+  const int unit = p.ep > 1 ? p.replica_cards() : p.gpus;  // cards of one vLLM deployment
+  const int dp = std::max(1, unit / std::max(1, rank_cards));
+  const int all_ranks = std::max(1, p.gpus / std::max(1, rank_cards));
+  const bool multi_node = unit > hw::kCardsPerNode && dp > 1 && hw::kCardsPerNode % rank_cards == 0;
+  const int local = multi_node ? hw::kCardsPerNode / rank_cards : dp;
+  out.version = dp > 1 || p.ep > 1 || pool != PoolRole::both || out.version == "vLLM 0.12" ? "vLLM 0.12" : "vLLM 0.6";
+  // The launch: which ranks run where (differs between the first server and the others).
+  auto launch = [&](bool head) {
+    // A pool's KV cache crosses to the other pool through NIXL, whose side channel is this server's
+    // address (the NixlConnector guide's multi-machine setup: VLLM_NIXL_SIDE_CHANNEL_HOST).
+    std::string l = pool == PoolRole::prefill ? "VLLM_NIXL_SIDE_CHANNEL_HOST=$PREFILL_IP \\\n"
+                  : pool == PoolRole::decode  ? "VLLM_NIXL_SIDE_CHANNEL_HOST=$DECODE_IP \\\n" : "";
+    l += "vllm serve " + hf_repo(s) + " \\\n";
+    if (!head) l += flag("headless");
+    l += flag("tensor-parallel-size", num(p.tp * devices_per_card(s)));
+    if (p.pp > 1) l += flag("pipeline-parallel-size", num(p.pp));
+    if (dp > 1) l += flag("data-parallel-size", num(dp));
+    if (multi_node) {
+      l += flag("data-parallel-size-local", num(local));
+      if (!head) l += flag("data-parallel-start-rank", "$((NODE_RANK * " + num(local) + "))");
+      l += flag("data-parallel-address", "$HEAD_IP") + flag("data-parallel-rpc-port", "13345");
+    }
+    return l;
+  };
+  // The engine: the same on every server.
+  std::string engine;
+  if (p.ep > 1) engine += flag("enable-expert-parallel");
+  const int domain = s.gpu ? std::max(1, s.gpu->domain_cards.value_or(1)) : 1;
+  if (p.ep > 1 && p.ep_dedup && p.ep > domain && !ascend(s)) {
+    engine += flag("all2all-backend", pool == PoolRole::prefill ? "deepep_high_throughput" : "deepep_low_latency");
+  }
+  // A pool of a prefill/decode pair: NixlConnector, the pool's role named (the guide's kv_producer and
+  // kv_consumer).
+  if (pool != PoolRole::both) {
+    engine += flag("kv-transfer-config", std::string("'{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"") +
+                                             (pool == PoolRole::prefill ? "kv_producer" : "kv_consumer") + "\"}'");
+  }
+  // The batch counts requests across all cards (SCENARIO.md "LLM serving at scale"); vLLM's is per rank.
+  engine += flag("max-model-len", num(s.serving.prompt_tokens + s.serving.output_tokens));
+  engine += flag("max-num-seqs", num((s.serving.batch + all_ranks - 1) / all_ranks));
+  const WeightFormat w = s.weights;
+  engine += flag("dtype", w == WeightFormat::fp16 ? "float16" : w == WeightFormat::fp32 ? "float32" : "bfloat16");
+  if (s.serving.kv_dtype == WeightFormat::fp8) engine += flag("kv-cache-dtype", "fp8");
+  const char* q = w == WeightFormat::awq ? "awq" : w == WeightFormat::gptq || w == WeightFormat::int4 ? "gptq"
+                : w == WeightFormat::fp8 ? "fp8" : w == WeightFormat::nf4 ? "bitsandbytes"
+                : w == WeightFormat::gguf_q4_k_m || w == WeightFormat::gguf_q5_k_m || w == WeightFormat::gguf_q8_0 ? "gguf" : nullptr;
+  if (q) engine += flag("quantization", q);
+  engine += flag("gpu-memory-utilization", "0.90");
+  engine.erase(engine.size() - 3);  // the last " \\\n"
+  out.text += (out.text.empty() ? "" : "\n") + launch(true) + engine + "\n";
+  if (multi_node) {
+    out.text += "\n" + launch(false) + engine + "\n";
+    const int servers = unit / hw::kCardsPerNode;
+    out.notes.push_back(notice("rc_vllm_nodes", {num(servers), num(servers - 1)}));
+  }
+  if (p.gpus > unit) out.notes.push_back(notice("rc_vllm_replicas", {num(p.gpus / unit), num(unit)}));
+  if (p.ep > 1 && unit / p.pp != p.ep) out.notes.push_back(notice("rc_vllm_ep", {num(unit / p.pp), num(p.ep)}));
+}
+
 }  // namespace
 
 std::vector<std::string> run_config_frameworks(const Scenario& s) {
@@ -346,67 +419,28 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     return {};
   }
   // vllm
-  // Data-parallel ranks (vLLM 0.12, docs/serving/data_parallel_deployment.md and
-  // expert_parallel_deployment.md at v0.12.0): `--data-parallel-size` engines of tp x pp cards, each
-  // with its own requests and KV cache ("--max-num-seqs applies per DP rank"); a MoE's experts spread
-  // over all tp x dp cards with `--enable-expert-parallel` ("EP_SIZE = TP_SIZE x DP_SIZE"), so one
-  // deployment is one replica of the scenario (Parallel::replica_cards). Across servers every server
-  // runs `vllm serve`, the first with the API server and `--data-parallel-address` its own address,
-  // the others `--headless` with `--data-parallel-start-rank` their first rank. Expert traffic that
-  // leaves the server takes DeepEP's kernels where the scenario asks for them (parallel.ep_dedup):
-  // `--all2all-backend deepep_high_throughput` ("multi-node prefill") for a prefill pool,
-  // `deepep_low_latency` ("multi-node decode") otherwise.
-  const int rank_cards = p.tp * p.pp;
-  const int unit = p.ep > 1 ? p.replica_cards() : p.gpus;  // cards of one vLLM deployment
-  const int dp = std::max(1, unit / std::max(1, rank_cards));
-  const int all_ranks = std::max(1, p.gpus / std::max(1, rank_cards));
-  const bool multi_node = unit > hw::kCardsPerNode && dp > 1 && hw::kCardsPerNode % rank_cards == 0;
-  const int local = multi_node ? hw::kCardsPerNode / rank_cards : dp;
-  out.version = dp > 1 || p.ep > 1 ? "vLLM 0.12" : "vLLM 0.6";
-  // The launch: which ranks run where (differs between the first server and the others).
-  auto launch = [&](bool head) {
-    std::string l = "vllm serve " + hf_repo(s) + " \\\n";
-    if (!head) l += flag("headless");
-    l += flag("tensor-parallel-size", num(p.tp * devices_per_card(s)));
-    if (p.pp > 1) l += flag("pipeline-parallel-size", num(p.pp));
-    if (dp > 1) l += flag("data-parallel-size", num(dp));
-    if (multi_node) {
-      l += flag("data-parallel-size-local", num(local));
-      if (!head) l += flag("data-parallel-start-rank", "$((NODE_RANK * " + num(local) + "))");
-      l += flag("data-parallel-address", "$HEAD_IP") + flag("data-parallel-rpc-port", "13345");
-    }
-    return l;
-  };
-  // The engine: the same on every server.
-  std::string engine;
-  if (p.ep > 1) engine += flag("enable-expert-parallel");
-  const int domain = s.gpu ? std::max(1, s.gpu->domain_cards.value_or(1)) : 1;
-  if (p.ep > 1 && p.ep_dedup && p.ep > domain && !ascend(s)) {
-    const bool prefill_pool = s.serving.disaggregated && s.serving.disaggregated->role == PoolRole::prefill;
-    engine += flag("all2all-backend", prefill_pool ? "deepep_high_throughput" : "deepep_low_latency");
+  const Disaggregated* d = s.serving.disaggregated ? &*s.serving.disaggregated : nullptr;
+  if (d && d->role == PoolRole::both && d->prefill_gpus > 0) {
+    // Both pools on these cards: a prefill deployment on prefill_gpus (its own tp and ep where
+    // given), a decode deployment on the rest, and the proxy vLLM's NixlConnector guide routes
+    // requests with (docs/features/nixl_connector_usage.md, "Proxy for Multiple Instances": the head
+    // instances' hosts and ports).
+    Scenario prefill = s, decode = s;
+    prefill.parallel.gpus = d->prefill_gpus;
+    prefill.parallel.tp = d->prefill_tp.value_or(p.tp);
+    prefill.parallel.ep = d->prefill_ep.value_or(p.ep);
+    decode.parallel.gpus = p.gpus - d->prefill_gpus;
+    vllm_launch(prefill, PoolRole::prefill, out);
+    vllm_launch(decode, PoolRole::decode, out);
+    out.text += "\npython tests/v1/kv_connector/nixl_integration/toy_proxy_server.py \\\n" + flag("port", "8192") +
+                flag("prefiller-hosts", "$PREFILL_IP") + flag("prefiller-ports", "8000") + flag("decoder-hosts", "$DECODE_IP") +
+                "  --decoder-ports 8000\n";
+  } else {
+    vllm_launch(s, d ? d->role : PoolRole::both, out);
   }
-  // The batch counts requests across all cards (SCENARIO.md "LLM serving at scale"); vLLM's is per rank.
-  engine += flag("max-model-len", num(s.serving.prompt_tokens + s.serving.output_tokens));
-  engine += flag("max-num-seqs", num((s.serving.batch + all_ranks - 1) / all_ranks));
   const WeightFormat w = s.weights;
-  engine += flag("dtype", w == WeightFormat::fp16 ? "float16" : w == WeightFormat::fp32 ? "float32" : "bfloat16");
-  if (s.serving.kv_dtype == WeightFormat::fp8) engine += flag("kv-cache-dtype", "fp8");
-  const char* q = w == WeightFormat::awq ? "awq" : w == WeightFormat::gptq || w == WeightFormat::int4 ? "gptq"
-                : w == WeightFormat::fp8 ? "fp8" : w == WeightFormat::nf4 ? "bitsandbytes"
-                : w == WeightFormat::gguf_q4_k_m || w == WeightFormat::gguf_q5_k_m || w == WeightFormat::gguf_q8_0 ? "gguf" : nullptr;
-  if (q) engine += flag("quantization", q);
   if (w == WeightFormat::int8) out.notes.push_back(notice("rc_int8"));
-  engine += flag("gpu-memory-utilization", "0.90");
-  engine.erase(engine.size() - 3);  // the last " \\\n"
-  out.text = launch(true) + engine + "\n";
-  if (multi_node) {
-    out.text += "\n" + launch(false) + engine + "\n";
-    const int servers = unit / hw::kCardsPerNode;
-    out.notes.push_back(notice("rc_vllm_nodes", {num(servers), num(servers - 1)}));
-  }
-  if (p.gpus > unit) out.notes.push_back(notice("rc_vllm_replicas", {num(p.gpus / unit), num(unit)}));
-  if (p.ep > 1 && unit / p.pp != p.ep) out.notes.push_back(notice("rc_vllm_ep", {num(unit / p.pp), num(p.ep)}));
-  if (q && std::string(q) == "gguf") out.notes.push_back(notice("rc_gguf"));
+  if (w == WeightFormat::gguf_q4_k_m || w == WeightFormat::gguf_q5_k_m || w == WeightFormat::gguf_q8_0) out.notes.push_back(notice("rc_gguf"));
   out.notes.push_back(notice("rc_ascend_vllm"));
   return {};
 }

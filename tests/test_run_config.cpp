@@ -205,6 +205,24 @@ TEST_CASE("config: DeepSeek-V3 over 4 servers gives vLLM's data- and expert-para
   pf["serving"]["disaggregated"] = {{"role", "prefill"}};
   REQUIRE(run_config(scenario(pf), "vllm", rc).empty());
   CHECK(value(rc.text, "all2all-backend") == "deepep_high_throughput");
+  CHECK(rc.text.find("\"kv_role\":\"kv_producer\"") != std::string::npos);  // NixlConnector, the pool's role
+  CHECK(rc.text.rfind("VLLM_NIXL_SIDE_CHANNEL_HOST=$PREFILL_IP", 0) == 0);
+  // Both pools on the scenario's cards (vLLM's NixlConnector guide, "Multi-Instance Setup"): a prefill
+  // deployment on 16 cards at EP 16, a decode one on the other 32, and the guide's proxy.
+  json pools = base;
+  pools["parallel"]["gpus"] = 48;
+  pools["serving"]["disaggregated"] = {{"prefill_gpus", 16}, {"prefill_ep", 16}};
+  REQUIRE(run_config(scenario(pools), "vllm", rc).empty());
+  const auto pd = rc.text.find("VLLM_NIXL_SIDE_CHANNEL_HOST=$PREFILL_IP"), dd = rc.text.find("VLLM_NIXL_SIDE_CHANNEL_HOST=$DECODE_IP");
+  REQUIRE(pd != std::string::npos);
+  REQUIRE(dd != std::string::npos);
+  CHECK(value(rc.text.substr(pd, dd - pd), "data-parallel-size") == "16");
+  CHECK(value(rc.text.substr(pd, dd - pd), "all2all-backend") == "deepep_high_throughput");
+  CHECK(value(rc.text.substr(dd), "data-parallel-size") == "32");
+  CHECK(value(rc.text.substr(dd), "all2all-backend") == "deepep_low_latency");
+  CHECK(rc.text.find("\"kv_role\":\"kv_consumer\"") != std::string::npos);
+  CHECK(rc.text.find("toy_proxy_server.py") != std::string::npos);
+  CHECK(value(rc.text, "prefiller-hosts") == "$PREFILL_IP");
   json plain = base;
   plain["parallel"].erase("ep_dedup");
   REQUIRE(run_config(scenario(plain), "vllm", rc).empty());
