@@ -63,8 +63,27 @@ bool ascend(const Scenario& s) { return s.gpu && s.gpu->id.rfind("huawei-", 0) =
 int devices_per_card(const Scenario& s) { return s.gpu ? std::max(1, s.gpu->dies) : 1; }
 // One "--key value" line of a shell command continued on the next line.
 std::string flag(const std::string& k, const std::string& v = "") { return "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; }
+// The serving deployments of a scenario, each launched by `launch(scenario, role)`: with both pools
+// on its cards (serving.disaggregated.prefill_gpus) the prefill pool on prefill_gpus (its own tp and
+// ep where given) and the decode pool on the rest, and true; else the scenario in its role, false.
+template <class Launch>
+bool launch_pools(const Scenario& s, Launch launch) {
+  const Disaggregated* d = s.serving.disaggregated ? &*s.serving.disaggregated : nullptr;
+  if (!d || d->role != PoolRole::both || d->prefill_gpus <= 0) {
+    launch(s, d ? d->role : PoolRole::both);
+    return false;
+  }
+  Scenario prefill = s, decode = s;
+  prefill.parallel.gpus = d->prefill_gpus;
+  prefill.parallel.tp = d->prefill_tp.value_or(s.parallel.tp);
+  prefill.parallel.ep = d->prefill_ep.value_or(s.parallel.ep);
+  decode.parallel.gpus = s.parallel.gpus - d->prefill_gpus;
+  launch(prefill, PoolRole::prefill);
+  launch(decode, PoolRole::decode);
+  return true;
+}
 
-// One SGLang server (a pool where `mode` names it: "prefill" or "decode").
+// One SGLang server (a pool of a prefill/decode pair where `pool` names it).
 // SGLang's launch_server (docs.sglang.io "Server Arguments"; python/sglang/srt/server_args.py of
 // main, 2026-06, read in AniZpZ/sglang@2a51479): --tp-size counts every card of a pipeline stage
 // (across servers too), --dp-size with --enable-dp-attention splits a MoE's attention into that
@@ -76,7 +95,7 @@ std::string flag(const std::string& k, const std::string& v = "") { return "  --
 // parallel.ep_dedup models. A dense model's replicas are --dp-size ranks on one server, behind
 // a load balancer across servers. On Ascend, --device npu and --attention-backend ascend
 // (SGLang's Ascend NPU examples).
-void sglang_launch(const Scenario& s, const char* mode, RunConfig& out) {
+void sglang_launch(const Scenario& s, PoolRole pool, RunConfig& out) {
   const Parallel& p = s.parallel;
   const int rank_cards = p.tp * p.pp;
   const int unit = p.ep > 1 ? p.replica_cards() : std::min(p.gpus, std::max(rank_cards, hw::kCardsPerNode - hw::kCardsPerNode % rank_cards));
@@ -84,7 +103,7 @@ void sglang_launch(const Scenario& s, const char* mode, RunConfig& out) {
   const int dp = std::max(1, unit / std::max(1, rank_cards));
   const int servers = (unit + hw::kCardsPerNode - 1) / hw::kCardsPerNode;
   std::string a = "python -m sglang.launch_server \\\n" + flag("model-path", hf_repo(s));
-  if (mode) a += flag("disaggregation-mode", mode);
+  if (pool != PoolRole::both) a += flag("disaggregation-mode", pool == PoolRole::prefill ? "prefill" : "decode");
   const int per_card = devices_per_card(s);
   a += flag("tp-size", num(stage_cards * per_card));
   if (p.pp > 1) a += flag("pp-size", num(p.pp));
@@ -400,43 +419,20 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   }
   if (framework == "sglang") {
     out.version = "SGLang (2026-06)";
-    const Disaggregated* d = s.serving.disaggregated ? &*s.serving.disaggregated : nullptr;
-    if (d && d->role == PoolRole::both && d->prefill_gpus > 0) {
-      // Both pools on these cards: a prefill server on prefill_gpus (its own tp and ep where given),
-      // a decode server on the rest, and SGLang's router in front (docs/advanced_features/
-      // pd_disaggregation.md: --disaggregation-mode prefill|decode, launch_router --pd-disaggregation).
-      Scenario prefill = s, decode = s;
-      prefill.parallel.gpus = d->prefill_gpus;
-      prefill.parallel.tp = d->prefill_tp.value_or(p.tp);
-      prefill.parallel.ep = d->prefill_ep.value_or(p.ep);
-      decode.parallel.gpus = p.gpus - d->prefill_gpus;
-      sglang_launch(prefill, "prefill", out);
-      sglang_launch(decode, "decode", out);
+    // Both pools: SGLang's router in front (docs/advanced_features/pd_disaggregation.md:
+    // --disaggregation-mode prefill|decode, launch_router --pd-disaggregation).
+    if (launch_pools(s, [&](const Scenario& x, PoolRole r) { sglang_launch(x, r, out); })) {
       out.text += "\npython -m sglang_router.launch_router --pd-disaggregation \\\n  --prefill http://$PREFILL_IP:30000 \\\n  --decode http://$DECODE_IP:30000\n";
-    } else {
-      sglang_launch(s, d && d->role == PoolRole::prefill ? "prefill" : d && d->role == PoolRole::decode ? "decode" : nullptr, out);
     }
     return {};
   }
   // vllm
-  const Disaggregated* d = s.serving.disaggregated ? &*s.serving.disaggregated : nullptr;
-  if (d && d->role == PoolRole::both && d->prefill_gpus > 0) {
-    // Both pools on these cards: a prefill deployment on prefill_gpus (its own tp and ep where
-    // given), a decode deployment on the rest, and the proxy vLLM's NixlConnector guide routes
-    // requests with (docs/features/nixl_connector_usage.md, "Proxy for Multiple Instances": the head
-    // instances' hosts and ports).
-    Scenario prefill = s, decode = s;
-    prefill.parallel.gpus = d->prefill_gpus;
-    prefill.parallel.tp = d->prefill_tp.value_or(p.tp);
-    prefill.parallel.ep = d->prefill_ep.value_or(p.ep);
-    decode.parallel.gpus = p.gpus - d->prefill_gpus;
-    vllm_launch(prefill, PoolRole::prefill, out);
-    vllm_launch(decode, PoolRole::decode, out);
+  // Both pools: the proxy vLLM's NixlConnector guide routes requests with (docs/features/
+  // nixl_connector_usage.md, "Proxy for Multiple Instances": the head instances' hosts and ports).
+  if (launch_pools(s, [&](const Scenario& x, PoolRole r) { vllm_launch(x, r, out); })) {
     out.text += "\npython tests/v1/kv_connector/nixl_integration/toy_proxy_server.py \\\n" + flag("port", "8192") +
                 flag("prefiller-hosts", "$PREFILL_IP") + flag("prefiller-ports", "8000") + flag("decoder-hosts", "$DECODE_IP") +
                 "  --decoder-ports 8000\n";
-  } else {
-    vllm_launch(s, d ? d->role : PoolRole::both, out);
   }
   const WeightFormat w = s.weights;
   if (w == WeightFormat::int8) out.notes.push_back(notice("rc_int8"));
