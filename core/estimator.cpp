@@ -1075,7 +1075,10 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // send each of a token's k copies on its own: SGLang's --deepep-mode auto picks by batch kind).
     // The ranks that share the card's fast domain (an HGX server's 8, an NVL72 rack's 72), as in training.
     const int ep_in_server = std::min(ep, std::max(1, gpu->domain_cards.value_or(1)));
-    const bool dedup_prefill = s.parallel.ep_dedup && ep > ep_in_server && gpu->interconnect_kind != InterconnectKind::pcie;
+    // Expert traffic leaves the fast domain over the NICs (cards without a fast link exchange over
+    // PCIe, where no server forwards anything: ep_all_to_all_s).
+    const bool ep_crosses = ep > ep_in_server && gpu->interconnect_kind != InterconnectKind::pcie;
+    const bool dedup_prefill = s.parallel.ep_dedup && ep_crosses;
     auto a2a_s = [&](double tokens, bool prompt) {
       if (ep <= 1 || !m.moe || !m.has_shape() || experts_cpu) return 0.0;
       const double bytes_each = (s.weights == WeightFormat::fp8 ? 1.0 : 2.0) + 2.0;  // dispatch + combine
@@ -1155,7 +1158,7 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       e.prefill_s = n > 0 ? prompt_total_s(n, b, cached) : 0.0;
       // A plain all-to-all across servers where it costs a tenth of the prefill or more: say what
       // DeepEP's normal kernels would save (each prompt token's copies that cross, the share).
-      if (detail == Detail::full && !dedup_prefill && ep > ep_in_server && m.moe && *e.prefill_s > 0) {
+      if (detail == Detail::full && !dedup_prefill && ep_crosses && m.moe && *e.prefill_s > 0) {
         const double share = a2a_s(b * std::max(0.0, n - cached), true) / *e.prefill_s;
         if (share >= 0.1) {
           e.warnings.push_back(notice("ep_plain_prefill", {format_sig(m.moe->top_k * (1.0 - static_cast<double>(ep_in_server) / ep), 2),

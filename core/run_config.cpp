@@ -112,7 +112,10 @@ void sglang_launch(const Scenario& s, PoolRole pool, RunConfig& out) {
   if (p.ep > 1) a += flag("ep-size", num(p.ep * per_card));
   const int domain = s.gpu ? std::max(1, s.gpu->domain_cards.value_or(1)) : 1;
   if (p.ep > 1 && p.ep_dedup && p.ep > domain) a += flag("moe-a2a-backend", "deepep") + flag("deepep-mode", "auto");
-  if (servers > 1) a += flag("nnodes", num(servers)) + flag("node-rank", "$NODE_RANK") + flag("dist-init-addr", "$HEAD_IP:5000");
+  // Ports as the engines' docs write them: --dist-init-addr sgl-dev-0:50000 (Server Arguments), each
+  // server on SGLang's default --port 30000 (the router's --prefill/--decode URLs below); vLLM's
+  // --data-parallel-rpc-port 13345 and the NixlConnector proxy's 8192 / 8000 likewise.
+  if (servers > 1) a += flag("nnodes", num(servers)) + flag("node-rank", "$NODE_RANK") + flag("dist-init-addr", "$HEAD_IP:50000");
   if (ascend(s)) a += flag("device", "npu") + flag("attention-backend", "ascend");
   const int deployments = std::max(1, p.gpus / unit);
   a += flag("max-running-requests", num((s.serving.batch + deployments - 1) / deployments));
