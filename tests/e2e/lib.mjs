@@ -116,6 +116,7 @@ export async function ensureVisible(page, device, id, popup = null) {
       const room = most - Math.abs(d), frac = [0.5, 0.9, 0.1][stuck % 3];
       const y0 = d > 0 ? top + margin + d + room * frac : top + margin + room * frac;
       await swipe(page, x, y0, y0 - d, 3);
+      await idle(page);  // the rectangles read next are those of the frame after the drag
     } else {
       // The wheel over the widget's own column (a desktop's Estimate scrolls its inputs and its
       // results apart): the widget's x when it is laid out, else the default.
@@ -123,6 +124,7 @@ export async function ensureVisible(page, device, id, popup = null) {
       await page.mouse.move(wx, popup && all[popup] ? all[popup].y + all[popup].h / 2 : vh / 2);
       await page.mouse.wheel({ deltaY: down ? 300 : -300 });
       await sleep(120);
+      await idle(page);
     }
   }
   throw new Error(`widget '${id}' never came into view`);
@@ -142,6 +144,16 @@ export async function press(page, device, id, popup = null) {
     await page.mouse.up();
   }
   await sleep(400);  // past ImGui's double-click time (0.3 s), so the next press is a new click
+  await idle(page);
+}
+
+// Waits until the page has drawn every frame the last input asked for (its main loop paused,
+// web/main.cpp): a tap is a press and a release a frame or more apart, and its effect lands a frame
+// or two later; a frame of the dpr-3 phone canvas takes SwiftShader 0.25 s and more when two suites
+// share the machine, so a fixed wait once read the page before a tapped preset had applied (CI,
+// 2026-12-05). 10 s at most (a page that keeps drawing is for its own test to find).
+export async function idle(page) {
+  await page.waitForFunction(() => window.xuanka.state().paused === true, { polling: 50, timeout: 10000 }).catch(() => {});
 }
 
 // Taps a field, replaces its text the way a phone keyboard or IME commit does, and closes the keyboard.
