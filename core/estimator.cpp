@@ -989,6 +989,12 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
   if (s.precision == Precision::fp8_mixed && !gpu->peak_flops(Precision::fp8_mixed)) {
     if (detail == Detail::full) e.warnings.push_back(notice("no_fp8", {gpu->name}));
   }
+  // A card of several dies that software sees as separate NPUs (the 910C: 16 devices per 8-card
+  // server, each ~64 GB; catalog notes): with data parallel alone and replicated weights (ZeRO
+  // below 3) each die holds a whole copy, and the fit was judged against one die (memory_totals).
+  if (replicas_per_die(s) && gpu->memory_bytes && detail == Detail::full) {
+    e.warnings.push_back(notice("dies_replica", {gpu->name, std::to_string(gpu->dies), format_bytes_binary(*gpu->memory_bytes / gpu->dies)}));
+  }
 }
 
 // [SECTION] serving — prefill is compute-bound (2N FLOPs per prompt token); decode is
@@ -1367,6 +1373,11 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
 
 }  // namespace
 
+bool replicas_per_die(const Scenario& s) {
+  const Parallel& par = s.parallel;
+  return s.gpu && s.gpu->dies > 1 && s.task != Task::inference && par.tp == 1 && par.pp == 1 && par.zero < 3;
+}
+
 void memory_totals(const Scenario& s, Estimate& e) {
   MemoryBreakdown& mem = e.memory;
   e.peak_allocated_bytes = mem.weights_bytes + mem.gradients_bytes + mem.optimizer_bytes + mem.activations_bytes + mem.logits_bytes +
@@ -1379,6 +1390,10 @@ void memory_totals(const Scenario& s, Estimate& e) {
     // fits within that share: vLLM requests total memory x the share and keeps everything in it.
     const double share = s.task == Task::inference ? s.serving.gpu_memory_utilization.value_or(1.0) : 1.0;
     e.capacity_bytes = *s.gpu->memory_bytes * share;
+    // A card of several dies that software sees as separate NPUs (the 910C) holds a training job's
+    // per-card memory over its dies only where the job splits across them; data parallel alone
+    // (ZeRO below 3, no tensor or pipeline split) runs a whole copy on each die, within its share.
+    if (replicas_per_die(s)) e.capacity_bytes = *e.capacity_bytes / s.gpu->dies;
     e.fits = e.total_bytes <= *e.capacity_bytes;
     e.headroom_bytes = *e.capacity_bytes - e.total_bytes;
   }

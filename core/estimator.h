@@ -102,6 +102,11 @@ double effective_training_time_slow(int gpus);
 // (hw::kContextBytes, hw::kFragmentation), against the card's memory: fits and headroom.
 void memory_totals(const Scenario& s, Estimate& e);
 
+// A training job on a card of several dies that software sees as separate NPUs (the 910C, catalog
+// `dies`) with data parallel alone (ZeRO below 3, tp = pp = 1): each die holds a whole copy, and
+// the memory it may use is the card's over its dies (memory_totals' capacity, a warning says so).
+bool replicas_per_die(const Scenario& s);
+
 // The servers other than its own that one token reaches in a deduplicated expert dispatch
 // (parallel.ep_dedup: DeepEP's normal kernels, HybridEP), which sends it once to each server holding
 // any of its experts and fans it out over that server's fast link. With the experts spread evenly,

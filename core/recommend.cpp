@@ -181,7 +181,7 @@ std::optional<Trial> best_strategy(const Scenario& base, const Accelerator& card
 
 void explain(Option& o, const Constraints& c) {
   const Accelerator& a = *o.card;
-  const double head = o.estimate.headroom_bytes.value_or(0) / a.memory_bytes.value_or(1) * 100;
+  const double head = o.estimate.headroom_bytes.value_or(0) / o.estimate.capacity_bytes.value_or(a.memory_bytes.value_or(1)) * 100;  // of what the job may use (one die: replicas_per_die)
   o.reasons.push_back(notice("fits_with",
                              {format_sig(head, 2), std::to_string(o.cards)}));
   if (o.job_days) o.reasons.push_back(notice("about_days", {format_sig(*o.job_days, 3)}));

@@ -32,6 +32,7 @@
 #include <cmath>
 
 #include "core/enums.h"
+#include "core/estimator.h"
 #include "core/format.h"
 #include "core/hardware.h"
 #include "nlohmann/json.hpp"
@@ -247,11 +248,16 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   out.framework = framework;
   if (framework == "deepspeed") {
     out.version = "DeepSpeed 0.15";
-    const int dp = std::max(1, p.dp());
+    // One rank per die on a multi-die card (the Megatron copy's source): the card's micro-batch
+    // is split over its dies where it divides, and the global batch kept.
+    const int dies = devices_per_card(s);
+    const int dp = std::max(1, p.dp()) * dies;
+    const int micro = s.micro_batch % dies == 0 ? s.micro_batch / dies : s.micro_batch;
     nlohmann::ordered_json j;
     j["train_batch_size"] = s.global_batch;
-    j["train_micro_batch_size_per_gpu"] = s.micro_batch;
-    j["gradient_accumulation_steps"] = std::max(1, s.global_batch / (s.micro_batch * dp));
+    j["train_micro_batch_size_per_gpu"] = micro;
+    j["gradient_accumulation_steps"] = std::max(1, s.global_batch / (micro * dp));
+    if (dies > 1) out.notes.push_back(notice("rc_dies_dp", {std::to_string(dies), std::to_string(p.gpus * dies)}));
     j["gradient_clipping"] = 1.0;
     const bool bf16 = s.precision == Precision::bf16_mixed || s.precision == Precision::bf16 || s.precision == Precision::fp8_mixed;
     j["bf16"] = {{"enabled", bf16}};
@@ -298,9 +304,12 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     if (s.recompute != Recompute::none)
       t += "apply_activation_checkpointing(model, checkpoint_wrapper_fn=checkpoint_wrapper, check_fn=lambda m: isinstance(m, layer_cls))\n";
     t += "optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5)  # after wrapping\n";
-    t += "# per GPU: micro-batch " + std::to_string(s.micro_batch) + ", gradient accumulation steps " +
-         std::to_string(std::max(1, s.global_batch / (s.micro_batch * std::max(1, p.dp())))) + " (global batch " +
+    const int dies = devices_per_card(s);
+    const int micro = s.micro_batch % dies == 0 ? s.micro_batch / dies : s.micro_batch;
+    t += std::string("# per ") + (npu ? "NPU" : "GPU") + ": micro-batch " + std::to_string(micro) + ", gradient accumulation steps " +
+         std::to_string(std::max(1, s.global_batch / (micro * std::max(1, p.dp()) * dies))) + " (global batch " +
          std::to_string(s.global_batch) + ")\n";
+    if (dies > 1) out.notes.push_back(notice("rc_dies_dp", {std::to_string(dies), std::to_string(p.gpus * dies)}));
     out.text = t;
     if (p.zero == 1) out.notes.push_back(notice("rc_fsdp_zero1"));
     if (p.offload == Offload::optimizer) out.notes.push_back(notice("rc_fsdp_offload"));
@@ -351,10 +360,24 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   if (framework == "megatron") {
     out.version = "Megatron-LM core_r0.9.0";
     const ModelArch& m = s.model;
-    std::string a = "torchrun --nproc-per-node " + num(std::min(p.gpus, 8)) + (p.gpus > 8 ? " --nnodes " + num(std::ceil(p.gpus / 8.0)) : "") +
+    // A multi-die card (the 910C) is one process per die: MindSpeed-LLM's A3 scripts launch 16 per
+    // 8-card server ("NPUS_PER_NODE indicates the number of NPUs on each machine ... 32 nodes, each
+    // with 16 NPUs", Ascend/MindSpeed-LLM@080fafcd docs/en/pytorch/models/supported_models.md). The
+    // estimate splits each card's layers over its dies, so tensor parallelism counts dies too,
+    // except where the estimate holds a whole copy on each die (replicas_per_die: data parallel).
+    const int dies = devices_per_card(s);
+    const int tp_dies = replicas_per_die(s) ? p.tp : p.tp * dies;
+    std::string a = "torchrun --nproc-per-node " + num(std::min(p.gpus, 8) * dies) + (p.gpus > 8 ? " --nnodes " + num(std::ceil(p.gpus / 8.0)) : "") +
                     " pretrain_gpt.py \\\n";
     auto arg = [&](const std::string& k, const std::string& v = "") { a += flag(k, v); };
-    arg("tensor-model-parallel-size", num(p.tp));
+    arg("tensor-model-parallel-size", num(tp_dies));
+    if (dies > 1 && tp_dies == p.tp) {
+      out.notes.push_back(notice("rc_dies_dp", {std::to_string(dies), std::to_string(p.gpus * dies)}));
+    } else if (dies > 1) {
+      const int groups = m.kv_heads > 0 ? m.kv_heads : m.heads;
+      out.notes.push_back(notice(groups % tp_dies == 0 ? "rc_dies_tp" : "rc_dies_tp_groups",
+                                 {std::to_string(dies), std::to_string(tp_dies), std::to_string(groups)}));
+    }
     arg("pipeline-model-parallel-size", num(p.pp));
     if (p.vp == 1 && p.pp > 1 && m.layers % p.pp != 0) {
       // Megatron-Core asserts num_layers % pipeline_model_parallel_size == 0 for an even split

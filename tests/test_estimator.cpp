@@ -1333,3 +1333,35 @@ TEST_CASE("sliding-window layers hold at most their window of KV cache and atten
       "gpu": "nvidia-h100-sxm5-80gb", "seq_len": 4096, "micro_batch": 1, "global_batch": 64, "parallel": {"gpus": 64, "ep": 64, "zero": 1}})"));
   CHECK_THAT(t.attention_flops_per_token, WithinRel(6.0 * (18 * 4096.0 + 18 * 252.0) * 64 * 128, 1e-12));
 }
+
+TEST_CASE("a 910C trained with data parallel alone says each of its two NPUs holds a whole copy") {
+  // Catalog: 128 GiB over dies 2, so 64 GiB an NPU. The memory shown is the card's, split over its
+  // dies; data parallel with ZeRO below 3 replicates the weights on every die instead.
+  auto warned = [](const char* gpu, int zero, int tp) {
+    json j = {{"model", "qwen2.5-7b"}, {"task", "full_ft"}, {"gpu", gpu}, {"seq_len", 4096}, {"micro_batch", 1},
+              {"global_batch", 64}, {"parallel", {{"gpus", 8}, {"zero", zero}, {"tp", tp}}}};
+    const Estimate e = xuanka::test::estimate_of(j);
+    const auto it = std::find_if(e.warnings.begin(), e.warnings.end(), [](const auto& n) { return n.code == "dies_replica"; });
+    return it == e.warnings.end() ? std::vector<std::string>{} : it->args;
+  };
+  const auto args = warned("huawei-ascend-910c", 1, 1);
+  REQUIRE(args.size() == 3);
+  CHECK(args[1] == "2");
+  CHECK(args[2] == "64 GiB");
+  CHECK(warned("huawei-ascend-910c", 3, 1).empty());      // sharded over every die
+  CHECK(warned("huawei-ascend-910c", 1, 2).empty());      // layers split
+  CHECK(warned("huawei-ascend-910b2", 1, 1).empty());     // one die
+  // And the fit is judged against one NPU's 64 GiB: Qwen2.5-7B's full fine-tune needs about 78 GiB a
+  // copy (14.2 weights + 14.2 gradients + 10.6 optimizer + 31.7 activations + overhead), which a
+  // 128 GiB card would hold and a 64 GiB die does not. Sharded (ZeRO-3), the card's 128 GiB again.
+  auto fit = [](int zero) {
+    return xuanka::test::estimate_of({{"model", "qwen2.5-7b"}, {"task", "full_ft"}, {"gpu", "huawei-ascend-910c"}, {"seq_len", 4096},
+                                      {"micro_batch", 1}, {"global_batch", 64}, {"parallel", {{"gpus", 8}, {"zero", zero}}}});
+  };
+  const Estimate replicated = fit(1), sharded = fit(3);
+  CHECK_THAT(*replicated.capacity_bytes, WithinRel(64.0 * (1ull << 30), 1e-12));
+  CHECK(replicated.total_bytes > 70.0 * (1ull << 30));
+  REQUIRE(replicated.fits.has_value());
+  CHECK_FALSE(*replicated.fits);
+  CHECK_THAT(*sharded.capacity_bytes, WithinRel(128.0 * (1ull << 30), 1e-12));
+}

@@ -460,3 +460,60 @@ TEST_CASE("config: FSDP wrapping maps ZeRO stages to sharding strategies and nam
   CHECK(rc.text.find("device_id=torch.npu.current_device()") != std::string::npos);
   CHECK(rc.text.find("import torch_npu") != std::string::npos);
 }
+
+TEST_CASE("config: a 910C's two dies are two processes in the training copies, tensor parallelism or the micro-batch split over them") {
+  // Catalog: the 910C has dies 2 (16 NPUs per 8-card server); MindSpeed-LLM's A3 scripts launch
+  // NPUS_PER_NODE=16 (docs/en/pytorch/models/supported_models.md). The estimate splits each card's
+  // layers over its dies, so Megatron's TP is tp x 2.
+  auto notes_of = [](const RunConfig& rc, const std::string& code) {
+    const auto it = std::find_if(rc.notes.begin(), rc.notes.end(), [&](const Notice& n) { return n.code == code; });
+    return it == rc.notes.end() ? std::vector<std::string>{"(none)"} : it->args;
+  };
+  // Llama 2 70B (8 KV head groups) on 32 cards, TP 4 x PP 2: 8 x 2 = 16 processes a server, 4
+  // servers; TP 4 x 2 = 8, which divides the 8 groups.
+  const json base = {{"model", "llama-2-70b"}, {"task", "full_ft"}, {"gpu", "huawei-ascend-910c"}, {"seq_len", 4096},
+                     {"micro_batch", 1}, {"global_batch", 128}, {"parallel", {{"gpus", 32}, {"tp", 4}, {"pp", 2}, {"zero", 1}}}};
+  RunConfig rc;
+  REQUIRE(run_config(xuanka::test::scenario_of(base), "megatron", rc).empty());
+  CHECK(value(rc.text, "nproc-per-node") == "16");
+  CHECK(value(rc.text, "nnodes") == "4");
+  CHECK(value(rc.text, "tensor-model-parallel-size") == "8");
+  CHECK(value(rc.text, "pipeline-model-parallel-size") == "2");
+  CHECK(notes_of(rc, "rc_dies_tp") == std::vector<std::string>{"2", "8", "8"});
+  // TP 8 x 2 = 16 does not divide 8 groups: said, with the pipeline alternative.
+  json wide = base;
+  wide["parallel"]["tp"] = 8;
+  wide["parallel"]["pp"] = 1;
+  REQUIRE(run_config(xuanka::test::scenario_of(wide), "megatron", rc).empty());
+  CHECK(value(rc.text, "tensor-model-parallel-size") == "16");
+  CHECK(notes_of(rc, "rc_dies_tp_groups") == std::vector<std::string>{"2", "16", "8"});
+  // One die per card: nothing changes (the H800 test above), and no note.
+  json h = base;
+  h["gpu"] = "nvidia-h800-sxm5-80gb";
+  REQUIRE(run_config(xuanka::test::scenario_of(h), "megatron", rc).empty());
+  CHECK(value(rc.text, "tensor-model-parallel-size") == "4");
+  CHECK(value(rc.text, "nproc-per-node") == "8");
+  CHECK(notes_of(rc, "rc_dies_tp") == std::vector<std::string>{"(none)"});
+  // Data parallel alone: the estimate holds a whole copy on each die (replicas_per_die), and so
+  // does the copy: TP 1 over 16 processes a server, said.
+  json flat = base;
+  flat["model"] = "qwen2.5-7b";
+  flat["parallel"] = {{"gpus", 8}, {"zero", 1}};
+  REQUIRE(run_config(xuanka::test::scenario_of(flat), "megatron", rc).empty());
+  CHECK(value(rc.text, "tensor-model-parallel-size") == "1");
+  CHECK(value(rc.text, "nproc-per-node") == "16");
+  CHECK(notes_of(rc, "rc_dies_dp") == std::vector<std::string>{"2", "16"});
+  // DeepSpeed, data parallel on 8 cards = 16 ranks; the card's micro-batch 2 is 1 a die, and the
+  // global batch 64 keeps its size: 64 / (1 x 16) = 4 accumulation steps.
+  const json dp = {{"model", "qwen2.5-7b"}, {"task", "full_ft"}, {"gpu", "huawei-ascend-910c"}, {"seq_len", 4096},
+                   {"micro_batch", 2}, {"global_batch", 64}, {"parallel", {{"gpus", 8}, {"zero", 2}}}};
+  REQUIRE(run_config(xuanka::test::scenario_of(dp), "deepspeed", rc).empty());
+  const json ds = json::parse(rc.text);
+  CHECK(ds["train_micro_batch_size_per_gpu"] == 1);
+  CHECK(ds["gradient_accumulation_steps"] == 4);
+  CHECK(ds["train_batch_size"] == 64);
+  CHECK(notes_of(rc, "rc_dies_dp") == std::vector<std::string>{"2", "16"});
+  // FSDP alike, per NPU.
+  REQUIRE(run_config(xuanka::test::scenario_of(dp), "fsdp", rc).empty());
+  CHECK(rc.text.find("# per NPU: micro-batch 1, gradient accumulation steps 4 (global batch 64)") != std::string::npos);
+}

@@ -422,8 +422,9 @@ bool draw_inputs(AppState& state, FrameCtx& ctx) {
 // [SECTION] results
 std::string gib_text(double bytes) { return core::format_bytes_binary(bytes); }
 
-void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, const core::Accelerator* gpu) {
+void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, const core::Scenario& sc) {
   const Lang L = state.lang;
+  const core::Accelerator* gpu = sc.gpu;
   const core::MemoryBreakdown& m = e.memory;
   struct Seg {
     Str label;
@@ -438,7 +439,8 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
       {Str::mem_kv, m.kv_cache_bytes, palette::kMemKv},
       {Str::mem_overhead, m.context_bytes + m.fragmentation_bytes, palette::kMemOverhead},
   };
-  // The marker at what the job may use: the card, or the serving engine's share of it.
+  // The marker at what the job may use: the card, the serving engine's share of it, or one die of
+  // a multi-die card that holds a whole copy (core::replicas_per_die).
   const double card = gpu && gpu->memory_bytes ? *gpu->memory_bytes : 0;
   const double cap = e.capacity_bytes.value_or(card);
   const double scale_bytes = std::max(e.total_bytes, cap) * 1.02;
@@ -483,7 +485,8 @@ void draw_memory_bar(AppState& state, FrameCtx& ctx, const core::Estimate& e, co
   if (cap > 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDanger);
     text(ctx, (std::string("| ") + tr(L, Str::card_capacity) + " " + gib_text(card) +
-               (cap < card ? std::string(" · ") + tr(L, Str::engine_share) + " " + gib_text(cap) : std::string())).c_str());
+               (cap < card ? std::string(" · ") + tr(L, core::replicas_per_die(sc) ? Str::one_npu : Str::engine_share) + " " + gib_text(cap)
+                           : std::string())).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -821,7 +824,7 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
   }
   text_disabled(ctx, (core::format_count(e.params) + " " + tr(L, Str::params_word) +
                       (e.trainable_params > 0 && e.trainable_params < e.params ? " · " + core::format_count(e.trainable_params) + " " + tr(L, Str::trainable) : "")).c_str());
-  draw_memory_bar(state, ctx, e, s.gpu);
+  draw_memory_bar(state, ctx, e, s);
   if (e.cpu_offload_bytes > 0) label_value(ctx, tr(L, Str::cpu_memory), gib_text(e.cpu_offload_bytes));
   ImGui::Spacing();
   using core::FigureGroup;

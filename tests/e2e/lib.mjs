@@ -168,6 +168,7 @@ export async function setField(page, device, id, text) {
   await sleep(200);
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
   await sleep(300);
+  await idle(page);
 }
 
 // Waits until the page (the host page, for the embeds) has stopped scrolling: a swipe's fling
