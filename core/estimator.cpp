@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "core/format.h"
 #include "core/estimator_image.h"
@@ -771,6 +772,27 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     compute_s = tokens_step * per_token / par.gpus;
   }
   if (s.mfu) compute_s = tokens_step * e.model_flops_per_token / par.gpus / (*s.mfu * *peak);
+  // MoE token shuffling, memory-bound kernels outside the GEMMs that a dense layer does not run
+  // (kFrameworkEfficiency, set against dense runs, scales with the FLOPs, which fine-grained MoE has
+  // few of): Megatron-Core's AllToAll dispatcher (megatron/core/transformer/moe/moe_utils.py) copies
+  // each token's k rows of hidden into expert order (permute: k x h read, k x h written), sorts the
+  // received chunks by local expert and back when a rank holds several experts under EP
+  // (sort_chunks_by_idxs: 2 x 2 x k x h), runs the gated activation on k x ffn (2 k f read, k f
+  // written) and sums the k rows back (unpermute, fused with the routing weights: k x h read, h
+  // written). Backward moves the same rows once more, its activation gradient reading the gradient
+  // and the saved input and writing the input's gradient (k f + 2 k f + 2 k f). 16-bit elements at
+  // the card's memory bandwidth (kMemoryBandwidthEfficiency); full recompute runs the forward again.
+  e.moe_shuffle_s_per_step = 0;
+  if (m.moe && m.has_shape() && gpu->memory_bandwidth_bytes_per_s && !s.mfu) {
+    const double k = m.moe->top_k, hh = m.hidden, f = m.moe->expert_ffn_hidden > 0 ? m.moe->expert_ffn_hidden : m.ffn_hidden;
+    const bool sorted = par.ep > 1 && m.moe->experts > par.ep;  // several experts on a rank
+    const double rows = (sorted ? 7.0 : 3.0) * k * hh + hh;     // permute 2kh, unpermute kh + h, sorts 4kh
+    const double fwd = rows + 3.0 * k * f, bwd = rows + 5.0 * k * f;
+    const double elements = (s.recompute == Recompute::full ? 2.0 : 1.0) * fwd + bwd;
+    const double moe_layers = std::max(0, m.layers - m.moe->dense_layers);
+    e.moe_shuffle_s_per_step = tokens_step * moe_layers * elements * 2.0 / par.gpus / (*gpu->memory_bandwidth_bytes_per_s * hw::kMemoryBandwidthEfficiency);
+    compute_s += e.moe_shuffle_s_per_step;
+  }
   // Pipeline bubble of 1F1B: (pp - 1) / (m + pp - 1) of the step; the interleaved schedule with vp
   // chunks per rank cuts the bubble's time by vp: (pp - 1) / vp stage-times against m of work
   // (Narayanan et al. 2021, arXiv:2104.04473 §2.2.1-2.2.2).
@@ -931,6 +953,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     // Megatron-Core was measured to hide (kEpOverlapHiddenShare).
     a2a_exposed_s = par.ep_overlap ? std::max(a2a_total_s - compute_s, a2a_total_s * (1.0 - kEpOverlapHiddenShare)) : a2a_total_s;
     step_s += a2a_exposed_s;
+    e.ep_a2a_exposed_s_per_step = a2a_exposed_s;
     if (!par.ep_dedup && ep > in_server) plain_copies_across = m.moe->top_k * (1.0 - in_server / ep);
   }
   // LoRA's adapters run as their own small kernels, bound by memory traffic

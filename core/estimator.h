@@ -42,6 +42,8 @@ struct Estimate {
   std::optional<double> hardware_tflops_per_gpu;  // counting recompute passes (Megatron-LM papers' convention)
   double dp_traffic_bytes_per_step = 0;  // data-parallel bytes each GPU sends per step (all-reduce, or ZeRO-3's gathers and reduce-scatters)
   double cp_exposed_s_per_step = 0;      // context-parallel ring sends not hidden under attention, per step (s)
+  double moe_shuffle_s_per_step = 0;     // MoE token permutation, chunk sorts and activation (memory-bound), per step (s)
+  double ep_a2a_exposed_s_per_step = 0; // expert all-to-all not hidden under compute, per step (s)
   std::optional<double> gpu_hours, days;  // the ideal run: every hour trains
   // The expected run: the ideal one over the effective-training-time share a large run keeps after
   // failures, restarts, checkpoints and evaluation (effective_training_time).
