@@ -1441,7 +1441,9 @@ double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card, co
   if (gpu.interconnect_kind == InterconnectKind::pcie && ep <= hw::kCardsPerNode) {
     return bytes_per_card * (ep - 1.0) / ep / (hw::pcie_bytes_per_s(gpu.pcie_gen) * hw::kLinkEfficiency);
   }
-  const double local = std::min<double>(ep, std::min(domain, hw::kCardsPerNode));
+  // Beyond the fast domain: the ranks inside it (a whole NVL72 rack or CloudMatrix384 supernode, as
+  // training's all-to-all counts them) take the fast link, the rest each card's NIC.
+  const double local = std::min<double>(ep, gpu.interconnect_kind == InterconnectKind::pcie ? std::min(domain, hw::kCardsPerNode) : domain);
   return bytes_per_card * (1.0 - local / ep) / (scale_out_bytes_per_s(gpu, nic_gbps) * hw::kLinkEfficiency);
 }
 

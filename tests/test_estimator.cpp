@@ -1013,6 +1013,12 @@ TEST_CASE("serving: expert parallelism's all-to-all over NVLink within a server,
   const Accelerator& g = *cat().find_accelerator("nvidia-rtx-4090");
   REQUIRE(g.interconnect_kind == InterconnectKind::pcie);
   CHECK_THAT(ep_all_to_all_s(g, 4, big, std::nullopt), WithinRel(big * 3 / 4 / (32e9 * 0.8), 1e-12));
+  // Two GB200 NVL72 racks (72 GPUs on NVLink each, catalog domain 72), EP 144 over a 400 Gb/s NIC a
+  // GPU: the 72 ranks in the card's rack are local, as training's all-to-all counts them, and half
+  // the bytes leave over 50 GB/s x 0.8 (before: only 8 counted local, as in an HGX server).
+  const Accelerator& gb = *cat().find_accelerator("nvidia-gb200-per-gpu");
+  REQUIRE(gb.domain_cards.value_or(1) == 72);
+  CHECK_THAT(ep_all_to_all_s(gb, 144, big, 400.0), WithinRel(big * (1 - 72.0 / 144) / (50e9 * 0.8), 1e-12));
 }
 
 TEST_CASE("serving: speculative decoding emits the expected accepted run per step and pays for verifying it") {
