@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <utility>
 
 namespace xuanka::core {
@@ -148,6 +149,9 @@ std::string match_card(const std::string& name, std::optional<double> mem_mib, s
   else if (contains(n, "a40")) id = "nvidia-a40";
   else if (contains(n, "a30")) id = "nvidia-a30";
   else if (n == "a10" || contains(n, "a1024gb")) id = "nvidia-a10";
+  // The 910C: torch_npu names its dies "Ascend910_93xx"; npu-smi prints "Ascend910" for each of
+  // its two 64 GB chips (Atlas A3; the catalog's notes), where the first-generation 910A has 32 GB.
+  else if (contains(n, "91093") || (n == "910" && gib > 48)) id = "huawei-ascend-910c";
   else if (contains(n, "910b1")) id = "huawei-ascend-910b1";
   else if (contains(n, "910b2")) id = "huawei-ascend-910b2";
   else if (contains(n, "910b3")) id = "huawei-ascend-910b3";
@@ -328,6 +332,7 @@ void parse_npu_smi(const std::vector<std::string>& ls, SmiReport& r) {
       SmiDevice d;
       d.index = index;
       d.raw_name = name;
+      if (const auto chip = numbers(c2[1]); !chip.empty() && chip[0] >= 0 && chip[0] < 64) d.chip = static_cast<int>(chip[0]);
       const auto nums = numbers(c2[3]);
       // nums: AICore%, mem used, mem total, [hbm used, hbm total]
       if (!nums.empty()) d.utilization_pct = nums[0];
@@ -345,6 +350,16 @@ void parse_npu_smi(const std::vector<std::string>& ls, SmiReport& r) {
   }
 }
 }  // namespace
+
+int smi_cards(const SmiReport& r) {
+  std::set<int> indices;
+  int unnumbered = 0;
+  for (const SmiDevice& d : r.devices) {
+    if (d.chip && d.index >= 0) indices.insert(d.index);
+    else ++unnumbered;
+  }
+  return static_cast<int>(indices.size()) + unnumbered;
+}
 
 // [SECTION] verdict — the seeds' rule of thumb: a card busy under ~60% most of the time is
 // larger than the load needs (../shared/seeds/003). One paste is one moment: say so.

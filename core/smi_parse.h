@@ -16,6 +16,7 @@ enum class LoadVerdict { unknown, idle, oversized, well_used, memory_full, impla
 
 struct SmiDevice {
   int index = -1;
+  std::optional<int> chip;                 // npu-smi: the chip (die) of NPU `index` this row is
   std::string raw_name;                    // as printed (may be truncated: "NVIDIA A100-SXM...")
   std::optional<double> memory_total_mib, memory_used_mib, utilization_pct, power_cap_w;
   std::string matched_id;                  // catalog id, empty when not recognised
@@ -34,6 +35,10 @@ struct SmiReport {
 // Never throws; any text (truncated, garbage) gives a report, with no devices when nothing
 // is recognised.
 SmiReport parse_smi(const std::string& text, const Catalog& catalog);
+
+// Cards in the report: devices of one NPU index are one card's chips (an A3 server's npu-smi lists
+// each 910C as two chips of NPU 0..7; an Atlas 300I Duo as two chips under one NPU).
+int smi_cards(const SmiReport& r);
 
 // Which catalog card a device name (and memory, power cap) denotes; empty when unknown.
 std::string match_card(const std::string& name, std::optional<double> memory_total_mib,

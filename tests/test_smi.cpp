@@ -56,3 +56,17 @@ TEST_CASE("check a card: a truncated A100 name is told apart by memory and power
   CHECK(match_card("NVIDIA GeForce RTX 4090 D", 24564.0, 425.0, cat()) == "nvidia-rtx-4090d");
   CHECK(match_card("Tesla T4", 15360.0, 70.0, cat()).empty());  // not in the catalog: not guessed
 }
+
+TEST_CASE("check a card: the chips of one NPU are one card (910C's two dies, 300I Duo's two 310P3)") {
+  auto cards = [](const char* file) {
+    return smi_cards(parse_smi(xuanka::test::read_text(std::string(XUANKA_VECTORS_DIR) + "/smi/" + file), cat()));
+  };
+  CHECK(cards("npu-smi-910c-a3.txt") == 2);  // NPU 0 and 1, two chips each
+  CHECK(cards("npu-smi-300i-duo.txt") == 1); // NPU 8, chips 0 and 1
+  CHECK(cards("npu-smi-910a.txt") == 1);
+  CHECK(cards("npu-smi-910b3.txt") == 2);
+  CHECK(cards("h100-driver535.txt") == static_cast<int>(parse_smi(xuanka::test::read_text(std::string(XUANKA_VECTORS_DIR) + "/smi/h100-driver535.txt"), cat()).devices.size()));
+  // A 32 GB "Ascend910" is still the first generation.
+  CHECK(match_card("Ascend910", 32768.0, std::nullopt, cat()) == "huawei-ascend-910a");
+  CHECK(match_card("Ascend910_9382", std::nullopt, std::nullopt, cat()) == "huawei-ascend-910c");
+}

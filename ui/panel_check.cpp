@@ -16,6 +16,12 @@
 namespace xuanka::ui {
 
 namespace {
+// Cards among a group's devices: the chips of one npu-smi NPU index are one card (core::smi_cards).
+int group_cards(const std::vector<const core::SmiDevice*>& devices) {
+  core::SmiReport one;
+  for (const core::SmiDevice* d : devices) one.devices.push_back(*d);
+  return core::smi_cards(one);
+}
 // A real nvidia-smi 535 table (tests/vectors/smi/h100-driver535.txt is the same format).
 constexpr const char* kExample =
     "+---------------------------------------------------------------------------------------+\n"
@@ -109,10 +115,10 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
   {
     std::string models;
     for (const Group& g : groups) {
-      models += (models.empty() ? "" : " · ") + std::to_string(g.devices.size()) + " × " + (g.card ? g.card->name_in(L) : g.raw_name);
+      models += (models.empty() ? "" : " · ") + std::to_string(group_cards(g.devices)) + " × " + (g.card ? g.card->name_in(L) : g.raw_name);
     }
     char line[160];
-    std::snprintf(line, sizeof line, tr(L, Str::check_summary), static_cast<int>(r.devices.size()));
+    std::snprintf(line, sizeof line, tr(L, Str::check_summary), core::smi_cards(r));
     heading(ctx, (std::string(line) + models).c_str());
     double util_sum = 0;
     int util_n = 0;
@@ -124,7 +130,9 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     std::string counts;
     for (const auto& [v, k] : verdicts) {
       char c[96];
-      std::snprintf(c, sizeof c, tr(L, Str::check_count), k, tr(L, verdict_word(v)));
+      // Verdicts are per device: chips, where a card has several (910C, 300I Duo).
+      const bool chips = core::smi_cards(r) < static_cast<int>(r.devices.size());
+      std::snprintf(c, sizeof c, tr(L, chips ? Str::check_count_chips : Str::check_count), k, tr(L, verdict_word(v)));
       counts += (counts.empty() ? "" : " · ") + std::string(c);
     }
     if (util_n > 0) {
@@ -139,7 +147,7 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     ImGui::Separator();
     ImGui::PushID(g_index);
     const core::Accelerator* a = g.card;
-    heading(ctx, (std::to_string(g.devices.size()) + " × " + g.raw_name + "  →  " + (a ? a->name_in(L) : tr(L, Str::check_unmatched))).c_str());
+    heading(ctx, (std::to_string(group_cards(g.devices)) + " × " + g.raw_name + "  →  " + (a ? a->name_in(L) : tr(L, Str::check_unmatched))).c_str());
     if (a) {
       label_value(ctx, tr(L, Str::generation), a->architecture + " · " + (a->tensor_core_generation ? generation_text(L, *a->tensor_core_generation) : std::string(tr(L, Str::unknown))) +
                                                  (a->compute_capability ? " · CC " + *a->compute_capability : ""));
@@ -162,6 +170,8 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     std::vector<core::LoadVerdict> seen;
     for (const core::SmiDevice* d : g.devices) {
       std::string line = "#" + std::to_string(d->index);
+      // A card of several chips (910C, 300I Duo) shows each chip's own line.
+      if (d->chip && group_cards(g.devices) < static_cast<int>(g.devices.size())) line += " · " + std::string(tr(L, Str::check_chip)) + " " + std::to_string(*d->chip);
       if (d->memory_total_mib) line += " · " + core::format_grouped(d->memory_used_mib.value_or(0)) + " / " + core::format_grouped(*d->memory_total_mib) + " MiB";
       if (d->utilization_pct) line += " · " + core::format_sig(*d->utilization_pct, 3) + "%";
       line += std::string(" · ") + tr(L, verdict_word(d->verdict));

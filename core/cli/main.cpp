@@ -459,9 +459,12 @@ int cmd_check(int argc, char** argv) {
     std::printf("no device recognised in this text\n");
     return 1;
   }
+  const bool chips = smi_cards(r) < static_cast<int>(r.devices.size());  // some card has several chips
+  std::printf("%d card%s, %zu device%s\n", smi_cards(r), smi_cards(r) == 1 ? "" : "s", r.devices.size(), r.devices.size() == 1 ? "" : "s");
   for (const SmiDevice& d : r.devices) {
     const Accelerator* a = d.matched_id.empty() ? nullptr : cat.find_accelerator(d.matched_id);
-    std::printf("#%d %-28s -> %s", d.index, d.raw_name.c_str(), a ? (a->id + " (" + a->architecture + ")").c_str() : "not recognised");
+    const std::string at = "#" + std::to_string(d.index) + (chips && d.chip ? " chip " + std::to_string(*d.chip) : std::string());
+    std::printf("%-10s %-24s -> %s", at.c_str(), d.raw_name.c_str(), a ? (a->id + " (" + a->architecture + ")").c_str() : "not recognised");
     if (d.memory_total_mib) std::printf(", memory %s / %s MiB", format_sig(d.memory_used_mib.value_or(0), 6).c_str(), format_sig(*d.memory_total_mib, 6).c_str());
     if (d.utilization_pct) std::printf(", busy %s%%", format_sig(*d.utilization_pct, 3).c_str());
     std::printf(", verdict %s\n", verdict_name(d.verdict));
