@@ -1241,8 +1241,11 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
       const double held = kv_tokens_held(m, ctx);  // sliding-window layers read at most their window
       const double kv_bytes = requests * held * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
       const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * held * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
-      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + small_kernels_s(tokens) + allreduce_s + a2a_s(tokens, false) +
-             experts_cpu_s(tokens);
+      // transformers' DynamicCache grows each layer's keys and values by torch.cat every step
+      // (cache_utils.py, DynamicCache.update): the whole cache is read and written once more.
+      const double cache_copy_s = v.engine == Engine::transformers ? 2.0 * kv_bytes / bytes_per_s : 0.0;
+      return hw::smooth_roofline_s(linear_compute_s(tokens), read_s(tokens)) + gemm_fixed_s + attention_s + cache_copy_s + small_kernels_s(tokens) + allreduce_s +
+             a2a_s(tokens, false) + experts_cpu_s(tokens);
     };
     // Where the card's attention operator takes the sequence lengths as a host list (CANN's fused
     // attention under vLLM-Ascend and SGLang's NPU backend), every graph-mode decode step re-launches

@@ -1405,3 +1405,18 @@ TEST_CASE("MoE training pays its token shuffling at the memory bandwidth: permut
   j["model"] = "qwen2.5-7b";
   CHECK(xuanka::test::estimate_of(j).moe_shuffle_s_per_step == 0.0);
 }
+
+TEST_CASE("serving: transformers' generate() copies its whole cache every step (DynamicCache's torch.cat)") {
+  // Llama 2 13B in fp16 on an RTX A6000 (768 GB/s x 0.8), 8 requests: the 26 GB of weights take
+  // ~42 ms a step, above the ~31 ms of kernel dispatch, so the card binds. A cached token is
+  // 2 x 40 layers x 5120 x 2 B = 819,200 B. 1,000 more tokens of context per request add their
+  // cache to the attention's read and, under transformers, to torch.cat's read and write:
+  // 3 x 8 x 1000 x 819,200 B / 614.4 GB/s = 32.0 ms a step (vLLM's paged cache: only the read).
+  auto ms = [](double prompt, const char* engine) {
+    const Estimate e = xuanka::test::estimate_of({{"model", "llama-2-13b"}, {"task", "inference"}, {"weights", "fp16"}, {"gpu", "nvidia-rtx-a6000"},
+                                                   {"serving", {{"batch", 8}, {"prompt_tokens", prompt}, {"output_tokens", 2}, {"engine", engine}}}});
+    return 1e3 / *e.decode_tokens_per_s_per_request;
+  };
+  CHECK_THAT(ms(2000, "transformers") - ms(1000, "transformers"), WithinRel(3.0 * 8 * 1000 * 819200 / (768e9 * 0.8) * 1e3, 1e-6));
+  CHECK_THAT(ms(2000, "vllm") - ms(1000, "vllm"), WithinRel(1.0 * 8 * 1000 * 819200 / (768e9 * 0.8) * 1e3, 1e-6));
+}
