@@ -51,6 +51,7 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
         it.en = ir.str("en", true).value_or("");
         it.source = ir.str("source", true).value_or("");
         it.when = read_string_list(ir, "when", false, d);
+        it.cards = read_string_list(ir, "cards", false, d);
         for (std::size_t w = 0; w < it.when.size(); ++w) {
           if (std::find(std::begin(kWhen), std::end(kWhen), it.when[w]) == std::end(kWhen))
             ir.error("when[" + std::to_string(w) + "]", "expected one of: training, inference, multi_gpu, qlora, fp8, flash_attention");
@@ -135,7 +136,10 @@ std::optional<MigrationChecklist> migration_checklist(const Accelerator& card, c
   }
   if (!out.stack && !card.domestic) return std::nullopt;
   if (out.stack) {
-    for (const PortingItem& it : out.stack->items) (it.kind == "maps" ? out.maps : out.change).push_back(it);
+    for (const PortingItem& it : out.stack->items) {
+      const bool for_card = it.cards.empty() || std::any_of(it.cards.begin(), it.cards.end(), [&](const std::string& p) { return card.id.rfind(p, 0) == 0; });
+      if (for_card) (it.kind == "maps" ? out.maps : out.change).push_back(it);
+    }
     out.versions = out.stack->versions;
     out.versions_source = out.stack->versions_source;
   }

@@ -17,6 +17,7 @@ struct PortingItem {
   std::string topic;                // e.g. collectives, bitsandbytes (a support-matrix key for card items)
   std::string zh, en, source;
   std::vector<std::string> when;    // training inference multi_gpu qlora fp8 flash_attention; empty: every job
+  std::vector<std::string> cards;   // card id prefixes the item is for; empty: every card of its stack
   bool affects_job = false;         // set by migration_checklist when a scenario is given and a `when` word matches it
 };
 

@@ -87,6 +87,11 @@ TEST_CASE("porting: 910C has the Ascend stack; an NVIDIA card has no checklist; 
   REQUIRE(c);
   CHECK(c->stack);
   CHECK(find(c->change, "fp8"));  // no FP8 before Ascend 950
+  // Its two dies are two NPUs (catalog dies 2): an item for the 910C only, not for the 910B2.
+  CHECK(find(c->change, "dies"));
+  const auto* b2 = xuanka::test::catalog().find_accelerator("huawei-ascend-910b2");
+  REQUIRE(b2);
+  CHECK_FALSE(find(migration_checklist(*b2, stacks())->change, "dies"));
   const auto* h100 = xuanka::test::catalog().find_accelerator("nvidia-h100-sxm5-80gb");
   REQUIRE(h100);
   CHECK_FALSE(migration_checklist(*h100, stacks()));
