@@ -120,7 +120,8 @@ double dedup_servers_reached(const MoeSpec& moe, double servers);
 // One all-to-all of expert parallelism (a MoE layer's dispatch or its combine) on one card of an
 // expert group of `ep` cards that sends `bytes_per_card`, (ep - 1) / ep of it to other cards: over
 // the fast link while the group fits the card's scale-up domain, else the share beyond that domain
-// (an HGX server, an NVL72 rack) over the card's NIC, which binds (GShard, arXiv:2006.16668 §2.2; DeepEP's docs/legacy.md).
+// (an HGX server, an NVL72 rack) over the card's NIC, which binds (GShard, arXiv:2006.16668 §2.2;
+// DeepEP's docs/legacy.md).
 // `nic_gbps`: the scenario's parallel.scale_out_gbps (no default, so no caller forgets the user's network).
 double ep_all_to_all_s(const Accelerator& gpu, int ep, double bytes_per_card, const std::optional<double>& nic_gbps);
 

@@ -62,6 +62,13 @@ bool ascend(const Scenario& s) { return s.gpu && s.gpu->id.rfind("huawei-", 0) =
 // Devices the serving engines see on one card: the 910C's two dies are two NPUs to CANN, and SGLang's,
 // vLLM-Ascend's and MindIE's parallel sizes count them (catalog `dies`); the scenario counts cards.
 int devices_per_card(const Scenario& s) { return s.gpu ? std::max(1, s.gpu->dies) : 1; }
+// A data-parallel copy's micro-batch per process: one process a die, the card's micro-batch split over
+// its dies where it divides (the global batch kept); the note says so on a multi-die card.
+int micro_per_device(const Scenario& s, RunConfig& out) {
+  const int dies = devices_per_card(s);
+  if (dies > 1) out.notes.push_back(notice("rc_dies_dp", {std::to_string(dies), std::to_string(s.parallel.gpus * dies)}));
+  return s.micro_batch % dies == 0 ? s.micro_batch / dies : s.micro_batch;
+}
 // One "--key value" line of a shell command continued on the next line.
 std::string flag(const std::string& k, const std::string& v = "") { return "  --" + k + (v.empty() ? "" : " " + v) + " \\\n"; }
 // The serving deployments of a scenario, each launched by `launch(scenario, role)`: with both pools
@@ -248,16 +255,13 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
   out.framework = framework;
   if (framework == "deepspeed") {
     out.version = "DeepSpeed 0.15";
-    // One rank per die on a multi-die card (the Megatron copy's source): the card's micro-batch
-    // is split over its dies where it divides, and the global batch kept.
-    const int dies = devices_per_card(s);
-    const int dp = std::max(1, p.dp()) * dies;
-    const int micro = s.micro_batch % dies == 0 ? s.micro_batch / dies : s.micro_batch;
+    // One rank per die on a multi-die card (micro_per_device; the Megatron copy's source).
+    const int dp = std::max(1, p.dp()) * devices_per_card(s);
+    const int micro = micro_per_device(s, out);
     nlohmann::ordered_json j;
     j["train_batch_size"] = s.global_batch;
     j["train_micro_batch_size_per_gpu"] = micro;
     j["gradient_accumulation_steps"] = std::max(1, s.global_batch / (micro * dp));
-    if (dies > 1) out.notes.push_back(notice("rc_dies_dp", {std::to_string(dies), std::to_string(p.gpus * dies)}));
     j["gradient_clipping"] = 1.0;
     const bool bf16 = s.precision == Precision::bf16_mixed || s.precision == Precision::bf16 || s.precision == Precision::fp8_mixed;
     j["bf16"] = {{"enabled", bf16}};
@@ -304,12 +308,10 @@ Diagnostics run_config(const Scenario& s, const std::string& framework, RunConfi
     if (s.recompute != Recompute::none)
       t += "apply_activation_checkpointing(model, checkpoint_wrapper_fn=checkpoint_wrapper, check_fn=lambda m: isinstance(m, layer_cls))\n";
     t += "optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5)  # after wrapping\n";
-    const int dies = devices_per_card(s);
-    const int micro = s.micro_batch % dies == 0 ? s.micro_batch / dies : s.micro_batch;
+    const int micro = micro_per_device(s, out);
     t += std::string("# per ") + (npu ? "NPU" : "GPU") + ": micro-batch " + std::to_string(micro) + ", gradient accumulation steps " +
-         std::to_string(std::max(1, s.global_batch / (micro * std::max(1, p.dp()) * dies))) + " (global batch " +
+         std::to_string(std::max(1, s.global_batch / (micro * std::max(1, p.dp()) * devices_per_card(s)))) + " (global batch " +
          std::to_string(s.global_batch) + ")\n";
-    if (dies > 1) out.notes.push_back(notice("rc_dies_dp", {std::to_string(dies), std::to_string(p.gpus * dies)}));
     out.text = t;
     if (p.zero == 1) out.notes.push_back(notice("rc_fsdp_zero1"));
     if (p.offload == Offload::optimizer) out.notes.push_back(notice("rc_fsdp_offload"));

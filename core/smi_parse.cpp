@@ -351,14 +351,20 @@ void parse_npu_smi(const std::vector<std::string>& ls, SmiReport& r) {
 }
 }  // namespace
 
-int smi_cards(const SmiReport& r) {
+int smi_cards(const std::vector<const SmiDevice*>& devices) {
   std::set<int> indices;
   int unnumbered = 0;
-  for (const SmiDevice& d : r.devices) {
-    if (d.chip && d.index >= 0) indices.insert(d.index);
+  for (const SmiDevice* d : devices) {
+    if (d->chip && d->index >= 0) indices.insert(d->index);
     else ++unnumbered;
   }
   return static_cast<int>(indices.size()) + unnumbered;
+}
+
+int smi_cards(const SmiReport& r) {
+  std::vector<const SmiDevice*> all;
+  for (const SmiDevice& d : r.devices) all.push_back(&d);
+  return smi_cards(all);
 }
 
 // [SECTION] verdict — the seeds' rule of thumb: a card busy under ~60% most of the time is

@@ -38,6 +38,7 @@ SmiReport parse_smi(const std::string& text, const Catalog& catalog);
 
 // Cards in the report: devices of one NPU index are one card's chips (an A3 server's npu-smi lists
 // each 910C as two chips of NPU 0..7; an Atlas 300I Duo as two chips under one NPU).
+int smi_cards(const std::vector<const SmiDevice*>& devices);
 int smi_cards(const SmiReport& r);
 
 // Which catalog card a device name (and memory, power cap) denotes; empty when unknown.

@@ -16,12 +16,6 @@
 namespace xuanka::ui {
 
 namespace {
-// Cards among a group's devices: the chips of one npu-smi NPU index are one card (core::smi_cards).
-int group_cards(const std::vector<const core::SmiDevice*>& devices) {
-  core::SmiReport one;
-  for (const core::SmiDevice* d : devices) one.devices.push_back(*d);
-  return core::smi_cards(one);
-}
 // A real nvidia-smi 535 table (tests/vectors/smi/h100-driver535.txt is the same format).
 constexpr const char* kExample =
     "+---------------------------------------------------------------------------------------+\n"
@@ -115,7 +109,7 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
   {
     std::string models;
     for (const Group& g : groups) {
-      models += (models.empty() ? "" : " · ") + std::to_string(group_cards(g.devices)) + " × " + (g.card ? g.card->name_in(L) : g.raw_name);
+      models += (models.empty() ? "" : " · ") + std::to_string(core::smi_cards(g.devices)) + " × " + (g.card ? g.card->name_in(L) : g.raw_name);
     }
     char line[160];
     std::snprintf(line, sizeof line, tr(L, Str::check_summary), core::smi_cards(r));
@@ -123,6 +117,8 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     double util_sum = 0;
     int util_n = 0;
     std::map<core::LoadVerdict, int> verdicts;
+    // Verdicts are per device: chips, where a card has several (910C, 300I Duo).
+    const bool chips = core::smi_cards(r) < static_cast<int>(r.devices.size());
     for (const core::SmiDevice& d : r.devices) {
       if (d.utilization_pct) util_sum += *d.utilization_pct, ++util_n;
       ++verdicts[d.verdict];
@@ -130,8 +126,6 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     std::string counts;
     for (const auto& [v, k] : verdicts) {
       char c[96];
-      // Verdicts are per device: chips, where a card has several (910C, 300I Duo).
-      const bool chips = core::smi_cards(r) < static_cast<int>(r.devices.size());
       std::snprintf(c, sizeof c, tr(L, chips ? Str::check_count_chips : Str::check_count), k, tr(L, verdict_word(v)));
       counts += (counts.empty() ? "" : " · ") + std::string(c);
     }
@@ -147,7 +141,8 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     ImGui::Separator();
     ImGui::PushID(g_index);
     const core::Accelerator* a = g.card;
-    heading(ctx, (std::to_string(group_cards(g.devices)) + " × " + g.raw_name + "  →  " + (a ? a->name_in(L) : tr(L, Str::check_unmatched))).c_str());
+    const int cards = core::smi_cards(g.devices);
+    heading(ctx, (std::to_string(cards) + " × " + g.raw_name + "  →  " + (a ? a->name_in(L) : tr(L, Str::check_unmatched))).c_str());
     if (a) {
       label_value(ctx, tr(L, Str::generation), a->architecture + " · " + (a->tensor_core_generation ? generation_text(L, *a->tensor_core_generation) : std::string(tr(L, Str::unknown))) +
                                                  (a->compute_capability ? " · CC " + *a->compute_capability : ""));
@@ -171,7 +166,7 @@ bool draw_check(AppState& state, FrameCtx& ctx) {
     for (const core::SmiDevice* d : g.devices) {
       std::string line = "#" + std::to_string(d->index);
       // A card of several chips (910C, 300I Duo) shows each chip's own line.
-      if (d->chip && group_cards(g.devices) < static_cast<int>(g.devices.size())) line += " · " + std::string(tr(L, Str::check_chip)) + " " + std::to_string(*d->chip);
+      if (d->chip && cards < static_cast<int>(g.devices.size())) line += " · " + std::string(tr(L, Str::check_chip)) + " " + std::to_string(*d->chip);
       if (d->memory_total_mib) line += " · " + core::format_grouped(d->memory_used_mib.value_or(0)) + " / " + core::format_grouped(*d->memory_total_mib) + " MiB";
       if (d->utilization_pct) line += " · " + core::format_sig(*d->utilization_pct, 3) + "%";
       line += std::string(" · ") + tr(L, verdict_word(d->verdict));

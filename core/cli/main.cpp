@@ -459,8 +459,9 @@ int cmd_check(int argc, char** argv) {
     std::printf("no device recognised in this text\n");
     return 1;
   }
-  const bool chips = smi_cards(r) < static_cast<int>(r.devices.size());  // some card has several chips
-  std::printf("%d card%s, %zu device%s\n", smi_cards(r), smi_cards(r) == 1 ? "" : "s", r.devices.size(), r.devices.size() == 1 ? "" : "s");
+  const int cards = smi_cards(r);
+  const bool chips = cards < static_cast<int>(r.devices.size());  // some card has several chips
+  std::printf("%d card%s, %zu device%s\n", cards, cards == 1 ? "" : "s", r.devices.size(), r.devices.size() == 1 ? "" : "s");
   for (const SmiDevice& d : r.devices) {
     const Accelerator* a = d.matched_id.empty() ? nullptr : cat.find_accelerator(d.matched_id);
     const std::string at = "#" + std::to_string(d.index) + (chips && d.chip ? " chip " + std::to_string(*d.chip) : std::string());
