@@ -219,7 +219,7 @@ std::vector<FigureRange> figure_ranges(const Accuracy& a, const Scenario& s, con
   static const char* const kMemory[] = {"memory.total", "memory.peak_allocated", "memory.model_states"};
   static const char* const kTraining[] = {"compute.tokens_per_s_per_gpu", "compute.tflops_per_gpu", "compute.hardware_tflops_per_gpu",
                                           "compute.mfu", "compute.step_time_s", "compute.gpu_hours", "compute.days",
-                                          "compute.gpu_hours_expected", "compute.days_expected", "compute.it_per_s",
+                                          "compute.gpu_hours_expected", "compute.days_expected", "compute.gpu_hours_manual", "compute.days_manual", "compute.it_per_s",
                                           "compute.images_per_s", "compute.s_per_image", "compute.train_s"};
   static const char* const kInference[] = {"compute.it_per_s", "compute.images_per_s", "compute.s_per_image", "compute.latency_ms", "compute.fps",
                                            "compute.s_per_clip", "compute.clips_per_hour"};  // the last two: video only

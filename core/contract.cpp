@@ -835,6 +835,7 @@ json to_json(const Estimate& e) {
                   {"gpu_hours", optional_number(e.gpu_hours)}, {"days", optional_number(e.days)},
                   {"gpu_hours_expected", optional_number(e.gpu_hours_expected)}, {"days_expected", optional_number(e.days_expected)},
                   {"gpu_hours_expected_slow", optional_number(e.gpu_hours_expected_slow)}, {"days_expected_slow", optional_number(e.days_expected_slow)},
+                  {"gpu_hours_manual", optional_number(e.gpu_hours_manual)}, {"days_manual", optional_number(e.days_manual)},
                   {"step_time_s", optional_number(e.step_time_s)}, {"model_flops_per_token", e.model_flops_per_token},
                   {"hardware_flops_per_token", e.hardware_flops_per_token},
                   {"it_per_s", optional_number(e.it_per_s)}, {"images_per_s", optional_number(e.images_per_s)},

@@ -51,6 +51,9 @@ struct Estimate {
   // ... and with each failure also losing half of a 3-hour checkpoint interval (BLOOM-176B's):
   // the slow end of the expected run's range (effective_training_time_slow).
   std::optional<double> gpu_hours_expected_slow, days_expected_slow;
+  // ... and with every failure found and recovered by hand, as OPT-175B's 2021 run was
+  // (effective_training_time_manual): not a range's end, what a run without automated recovery takes.
+  std::optional<double> gpu_hours_manual, days_manual;
   // Serving (inference).
   std::optional<double> prefill_s;  // prefill of the whole batch's prompts (all first tokens come after it)
   std::optional<double> ttft_s;     // time to first token of one request at this load (queued behind the others' prompts)
@@ -98,6 +101,9 @@ double effective_training_time(int gpus);
 // The same with each unexpected interruption also losing half of a 3-hour checkpoint interval
 // (BLOOM-176B's): the slow end of a whole run's range.
 double effective_training_time_slow(int gpus);
+// The same when failures are found and recovered by hand, as OPT-175B's 2021 run on 992 cloud A100s
+// was: 33 days of training in 56 over ~90 restarts, scaled to the cards (core/estimator.cpp).
+double effective_training_time_manual(int gpus);
 
 // What nvidia-smi would show (issue 37: one place for both estimators): the allocated peak (the
 // breakdown's parts) plus the CUDA/framework context and the allocator's cache

@@ -1198,6 +1198,35 @@ TEST_CASE("whole runs: the effective training time falls with the cards, from Ll
   for (int n : {1, 8, 1024, 16384}) CHECK(effective_training_time_slow(n) < effective_training_time(n));
 }
 
+TEST_CASE("whole runs: failures recovered by hand, as OPT-175B's 2021 run") {
+  // facebookresearch/metaseq projects/OPT/chronicles/final_update.md: "~33 days of continuous
+  // training on 1024 80GB A100s" (34.0645 days on the run's 992), 56 days of wall-clock, ~90 restarts.
+  // Lost per useful hour on 992 cards: (56 - 34.0645) / 34.0645 = 0.643939; on N cards N / 992 of it.
+  const double compute_days = 33.0 * 1024.0 / 992.0;
+  const double lost_992 = (56.0 - compute_days) / compute_days;
+  CHECK(lost_992 == Approx(0.643939).epsilon(1e-5));
+  // 992 cards: OPT's own 34.0645 / 56 = 60.83%.
+  CHECK(effective_training_time_manual(992) == Approx(compute_days / 56.0));
+  CHECK(effective_training_time_manual(992) == Approx(0.60829).epsilon(1e-4));
+  // 512 cards: 1 / (1 + 512 / 992 x 0.643939) = 1 / 1.332355 = 75.06%.
+  CHECK(effective_training_time_manual(512) == Approx(0.75056).epsilon(1e-4));
+  // 16,384 cards: 1 / (1 + 16.5161 x 0.643939) = 1 / 11.6355 = 8.59%: nobody recovers such a run by hand.
+  CHECK(effective_training_time_manual(16384) == Approx(0.085948).epsilon(1e-4));
+  // A few cards lose less to failures than to maintenance: never better than the automated slow end
+  // (8 cards: 8 / 992 x 0.643939 = 0.52% lost, against the slow end's 1.1% of planned stops).
+  CHECK(effective_training_time_manual(8) == Approx(effective_training_time_slow(8)));
+  for (int n : {1, 8, 64, 512, 1024, 16384}) CHECK(effective_training_time_manual(n) <= effective_training_time_slow(n));
+  // The estimate carries it beside the expected run: 70B on 512 H100s for 1T tokens.
+  const Estimate e = estimate(scenario({{"model", "llama-3.1-70b"}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"precision", "bf16_mixed"},
+                                        {"seq_len", 8192}, {"micro_batch", 1}, {"global_batch", 512}, {"tokens", 1e12}, {"recompute", "selective"},
+                                        {"parallel", {{"gpus", 512}, {"tp", 8}, {"pp", 4}, {"zero", 1}, {"sequence_parallel", true}}}}));
+  REQUIRE(e.days);
+  REQUIRE(e.days_manual);
+  CHECK(*e.days_manual == Approx(*e.days / 0.75056).epsilon(1e-4));
+  CHECK(*e.gpu_hours_manual == Approx(*e.gpu_hours / 0.75056).epsilon(1e-4));
+  CHECK(*e.days_manual > *e.days_expected_slow);
+}
+
 TEST_CASE("whole runs: 70B on 1,024 and 405B on 16,384 H100s for 15T tokens, days and GPU-hours with their ranges") {
   auto run = [](const char* model, int gpus, int tp, int pp) {
     return estimate(scenario({{"model", model}, {"task", "pretrain"}, {"gpu", "nvidia-h100-sxm5-80gb"}, {"precision", "bf16_mixed"},

@@ -962,6 +962,11 @@ bool draw_results(AppState& state, FrameCtx& ctx) {
           track(ctx, "est.expected_range");
         }
       }
+      // The same run recovered by hand, as OPT-175B's was (core::effective_training_time_manual).
+      if (e.days_manual) {
+        label_value(ctx, tr(L, Str::manual_run), duration_text(L, *e.days_manual) + " · " + gpu_hours_text(L, *e.gpu_hours_manual));
+        track(ctx, "est.manual_run");
+      }
       track(ctx, "est.time");
     }
     if (e.tokens_per_s_per_gpu) {

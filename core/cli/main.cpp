@@ -164,6 +164,11 @@ int cmd_estimate(int argc, char** argv) {
                 format_sig(*e.days_expected, 3).c_str());
     print_range("compute.days_expected", "days (to the slow end: each failure also losing half a 3-hour checkpoint interval)", 1.0);
   }
+  if (e.gpu_hours_manual) {
+    std::printf("  by hand        %s GPU-hours, %s days (failures found and restarted by hand, as OPT-175B's 2021 run)\n",
+                format_sig(*e.gpu_hours_manual, 4).c_str(), format_sig(*e.days_manual, 3).c_str());
+    print_range("compute.days_manual", "days", 1.0);
+  }
   if (e.decode_tokens_per_s_per_request) {
     std::printf("serving: time to first token %s s (at this load, queued; the whole batch's prefill %s s), decode %s tokens/s per request, %s in total\n",
                 format_sig(*e.ttft_s, 3).c_str(), format_sig(*e.prefill_s, 3).c_str(),
