@@ -606,6 +606,7 @@ EMSCRIPTEN_KEEPALIVE const char* app_test_state() {
            }
            r["days"] = d.estimate->days ? json(*d.estimate->days) : json(nullptr);
            r["days_expected"] = d.estimate->days_expected ? json(*d.estimate->days_expected) : json(nullptr);
+           r["days_manual"] = d.estimate->days_manual ? json(*d.estimate->days_manual) : json(nullptr);
            r["decode_total"] = d.estimate->decode_tokens_per_s_total ? json(*d.estimate->decode_tokens_per_s_total) : json(nullptr);
            r["it_per_s"] = d.estimate->it_per_s ? json(*d.estimate->it_per_s) : json(nullptr);
            r["train_s"] = d.estimate->train_s ? json(*d.estimate->train_s) : json(nullptr);

@@ -159,6 +159,12 @@ for (const device of [DESKTOP, PHONE]) {
       expect((await rects(page))['est.time'], 'no training time block');
       // The expected run's range reaches to a run whose failures each lose half a 3-hour checkpoint interval.
       expect((await rects(page))['est.expected_range'], 'no range on the expected run');
+      // And the same run restarted by hand, as OPT-175B's 2021 run: 34.06 days of compute in 56 on 992
+      // cards, n / 992 of its loss per useful hour (core/estimator.cpp effective_training_time_manual).
+      const manual = 1 / (1 + n * (56 - 33 * 1024 / 992) / (33 * 1024 / 992 * 992));
+      expect(n > 64 && Math.abs(r.days_manual - r.days / manual) < 1e-9 * r.days && r.days_manual > r.days_expected,
+             `by hand ${r.days_manual} vs ideal ${r.days} on ${n} cards`);
+      expect(JSON.stringify(s.drawn_text).includes('人工重启时') && (await rects(page))['est.manual_run'], 'the run restarted by hand is not drawn');
       await screenshot(page, `${device.name}-estimate-pretrain`);
       await page.close();
       // 13B LoRA on a 24 GB card: 26 GB of BF16 weights alone do not fit.
