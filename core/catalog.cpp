@@ -233,6 +233,8 @@ std::vector<Accelerator> read_accelerator_list(const json& jl, const std::string
     if (auto v = r.num("l2_cache_mib", false, 0.5, 4096)) a.l2_cache_bytes = *v * 1048576.0;
     if (auto v = r.num("measured_weight_read_gb_s", false, 1, 1e5)) a.measured_weight_read_bytes_per_s = *v * 1e9;
     if (auto v = r.num("measured_decode_host_us_per_layer", false, 0.1, 1e5)) a.measured_decode_host_s_per_layer = *v * 1e-6;
+    if (auto v = r.num("measured_decode_attention_floor_us", false, 0.1, 1e5)) a.measured_decode_attention_floor_s = *v * 1e-6;
+    if (auto v = r.num("measured_decode_attention_gb_s", false, 1, 1e5)) a.measured_decode_attention_bytes_per_s = *v * 1e9;
     if (r.has("form_factor") && !r.get("form_factor")->is_null()) {
       a.form_factor = r.word("form_factor", true, {"sxm", "oam", "pcie", "pcie_consumer", "module", "superchip"});
     } else {

@@ -62,6 +62,8 @@ struct Accelerator {
   std::optional<double> l2_cache_bytes;                // last-level on-chip cache per die (l2_cache_mib)
   std::optional<double> measured_weight_read_bytes_per_s;  // a decode-sized GEMM's measured weight stream (measured_weight_read_gb_s)
   std::optional<double> measured_decode_host_s_per_layer;  // host time per attention layer of a graph-mode decode step (measured_decode_host_us_per_layer)
+  std::optional<double> measured_decode_attention_floor_s;   // the attention operator's fixed time per call (measured_decode_attention_floor_us)
+  std::optional<double> measured_decode_attention_bytes_per_s;  // its KV-cache read rate beyond that (measured_decode_attention_gb_s)
   std::optional<std::string> form_factor, cooling;
   std::string form_factor_note, software_stack;
   std::map<std::string, Support> support;              // bf16 fp8 flash_attention bitsandbytes ...

@@ -1252,13 +1252,19 @@ void serving(const Scenario& s, const Counts& c, const Placement& p, Estimate& e
     // ~3 TB/s (vLLM PR #49363's benchmark). Taken as the graph's kernel floor, kSmallKernelS.
     const double shared_moe_layers = m.moe && m.moe->shared_experts > 0 ? moe_layers : 0.0;
     const double gemm_fixed_s = (layers * kDecodeGemmsPerLayer + shared_moe_layers * kMoeExtraGemmsPerLayer) * hw::kSmallKernelS;
+    // The attention operator where the catalog has it measured: a fixed time per call (one call a
+    // layer) plus the KV cache at its own rate (CANN's fused attention on the 910B/910C die: 22.1 us
+    // and 899 GB/s an NPU, vLLM-Ascend PR #15526 and #11266; scripts/data/patch_decode_attention.py).
+    const double attention_floor_s = gpu->measured_decode_attention_floor_s.value_or(0.0);
+    const double attention_bytes_per_s = std::min(bytes_per_s, gpu->measured_decode_attention_bytes_per_s.value_or(bytes_per_s));
     // One decode step of `requests` requests, each `per_request` tokens (1, or the drafted tokens
     // and one more when verifying), whose attention reads `ctx` cached tokens per request.
     auto decode_device_s = [&](double requests, double per_request, double ctx) {
       const double tokens = requests * per_request;
       const double held = kv_tokens_held(m, ctx);  // sliding-window layers read at most their window
       const double kv_bytes = requests * held * e.kv_cache_per_token_bytes / kv_tp_shards(m, tp);
-      const double attention_s = std::max({kv_bytes / bytes_per_s, tokens * held * attn_flop_per_query_ctx / decode_attention_flop_per_s, layers * hw::kSmallKernelS});
+      const double attention_s = std::max({layers * attention_floor_s + kv_bytes / attention_bytes_per_s, tokens * held * attn_flop_per_query_ctx / decode_attention_flop_per_s,
+                                           layers * hw::kSmallKernelS});
       // transformers' DynamicCache grows each layer's keys and values by torch.cat every step
       // (cache_utils.py, DynamicCache.update): the whole cache is read and written once more.
       const double cache_copy_s = v.engine == Engine::transformers ? 2.0 * kv_bytes / bytes_per_s : 0.0;

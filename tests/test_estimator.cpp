@@ -1155,6 +1155,33 @@ TEST_CASE("serving engines: transformers' eager generate() is host-bound; Ascend
   CHECK(1.0 / *mi.decode_tokens_per_s_per_request < 32 * 184e-6);
 }
 
+TEST_CASE("serving on Ascend: CANN's fused attention takes a floor per layer plus the KV cache at its measured rate") {
+  // Qwen3-32B in bf16 on four 910B2 at TP 4 (64 layers; 8 KV heads, 2 a card), batch 8: each token
+  // holds 64 x 2 x 128 x 2 (K, V) x 2 B = 65,536 B of KV cache on a card.
+  auto step = [](double prompt, bool measured) {
+    Accelerator card = *cat().find_accelerator("huawei-ascend-910b2");
+    if (!measured) card.measured_decode_attention_floor_s = card.measured_decode_attention_bytes_per_s = std::nullopt;
+    Scenario s = scenario(json::parse(R"({"model": "qwen3-32b", "task": "inference", "weights": "bf16", "gpu": "huawei-ascend-910b2",
+        "parallel": {"gpus": 4, "tp": 4}, "serving": {"batch": 8, "prompt_tokens": 1, "output_tokens": 2, "engine": "mindie"}})"));
+    s.gpu = &card;
+    s.serving.prompt_tokens = static_cast<int>(prompt);
+    const Estimate e = estimate(s);
+    REQUIRE(e.decode_tokens_per_s_per_request);
+    return 1.0 / *e.decode_tokens_per_s_per_request;
+  };
+  // 8,192 more tokens of context: 8 x 8,192 x 65,536 B = 4.295 GB more a card, read at the operator's
+  // 899 GB/s (vLLM-Ascend #11266: 134.2 MB in 171.37 - 22.1 us): 4.778 ms more a step, where the
+  // card's HBM at 1.6 TB/s x 0.8 would take 3.355 ms.
+  const double more_bytes = 8.0 * 8192 * 65536;
+  CHECK_THAT(step(16384, true) - step(8192, true), WithinRel(more_bytes / 899e9, 1e-6));
+  CHECK_THAT(step(16384, false) - step(8192, false), WithinRel(more_bytes / (1600e9 * 0.8), 1e-6));
+  // A short context: the operator's 22.1 us a call (vLLM-Ascend PR #15526, 910C) in each of the 64
+  // layers, 1.414 ms, where the generic floor is a small kernel's 5 us a layer (0.32 ms); the KV of
+  // 8 requests x 3 tokens is 1.6 MB, under 2 us either way.
+  const double short_bytes = 8.0 * 3 * 65536;
+  CHECK_THAT(step(2, true) - step(2, false), WithinRel(64 * 22.1e-6 + short_bytes / 899e9 - 64 * 5e-6, 1e-6));
+}
+
 TEST_CASE("serving: gpu_memory_utilization holds the engine to its share of the card (vLLM: requested memory = total x the share)") {
   // Qwen2.5-7B in bf16 on one L20 (48 GiB): the weights alone are 7.61e9 x 2 B = 15.2 GB.
   auto served = [](std::optional<double> share) {
