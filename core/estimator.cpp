@@ -880,6 +880,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
     // TP 8 each GPU's data-parallel ring has its own NIC alone (nccl-tests' bus bandwidth between
     // servers is the NICs' sum, NCCL docs "Performance reported by NCCL tests").
     const int per_node = std::max(1, std::min(group, hw::kCardsPerNode / std::max(1, tp)));
+    e.dp_ring_cards_per_server = per_node;
     const double bw = multi_node ? scale_out_bytes_per_s(*gpu, s.parallel.scale_out_gbps) * per_node * hw::kLinkEfficiency
                                  : gpu->group_bytes_per_s_bidirectional(group).value_or(hw::kPcieGen4BytesPerS * 2) / 2.0 * hw::kLinkEfficiency;
     e.dp_traffic_bytes_per_step = 2.0 * (group - 1.0) / group * grad_bytes;
@@ -914,6 +915,7 @@ void training_time(const Scenario& s, const Placement& p, Estimate& e, Detail de
       comm += passes * 3.0 * (static_cast<double>(m.layers) / pp) * latency_us * 1e-6;
     }
     const double exposed = std::max(0.0, comm - kDpOverlap * compute_s);
+    e.dp_hide_s = kDpOverlap * compute_s;
     if (!s.mfu) step_s += exposed;
     if (!s.mfu && par.zero >= 3 && exposed > 0.1 * step_s && detail == Detail::full) {
       const std::string share = format_sig(100.0 * exposed / step_s, 2);

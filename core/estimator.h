@@ -41,6 +41,8 @@ struct Estimate {
   std::optional<double> tokens_per_s_per_gpu, tflops_per_gpu, mfu, step_time_s;
   std::optional<double> hardware_tflops_per_gpu;  // counting recompute passes (Megatron-LM papers' convention)
   double dp_traffic_bytes_per_step = 0;  // data-parallel bytes each GPU sends per step (all-reduce, or ZeRO-3's gathers and reduce-scatters)
+  int dp_ring_cards_per_server = 1;      // ranks of that ring in one server, each through its own port (the ring's ports a server)
+  double dp_hide_s = 0;                  // the compute per step that ring may run under (kDpOverlap of it), s
   double cp_exposed_s_per_step = 0;      // context-parallel ring sends not hidden under attention, per step (s)
   double moe_shuffle_s_per_step = 0;     // MoE token permutation, chunk sorts and activation (memory-bound), per step (s)
   double ep_a2a_exposed_s_per_step = 0; // expert all-to-all not hidden under compute, per step (s)

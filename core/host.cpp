@@ -52,10 +52,17 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
     h.kept_checkpoints = 3;
     h.disk_bytes += h.kept_checkpoints * h.checkpoint_bytes;
     // Data-parallel traffic across servers: what the estimator counted (the gradient all-reduce, or
-    // ZeRO-3's gathers and reduce-scatters in every micro-batch).
+    // ZeRO-3's gathers and reduce-scatters in every micro-batch). What hides it is the estimator's
+    // own rule: the ring runs under the step's compute (Estimate::dp_hide_s), at the link's
+    // efficiency (hw::kLinkEfficiency), and it enters each server once, its ranks there sharing the
+    // traffic each over its own port (NCCL's bus bandwidth between servers is the ports' sum: 4 x 200
+    // Gb/s for 8 A100s measure 85-96 GB/s, NVIDIA/nccl-tests issues #119 and #175;
+    // Estimate::dp_ring_cards_per_server). A port's need: the card's traffic over those ranks, within
+    // that compute (the ring's per-step latency left out).
     if (h.nodes > 1 && e.dp_traffic_bytes_per_step > 0 && e.step_time_s && *e.step_time_s > 0) {
       h.sync_bytes_per_card_step = e.dp_traffic_bytes_per_step;
-      h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / *e.step_time_s;
+      const double within_s = e.dp_hide_s > 0 ? e.dp_hide_s : *e.step_time_s;
+      h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / within_s / std::max(1, e.dp_ring_cards_per_server) / hw::kLinkEfficiency;
     }
   }
   // The cluster's own port where the scenario names it (parallel.scale_out_gbps), else the card's

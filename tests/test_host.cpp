@@ -35,10 +35,42 @@ TEST_CASE("host: 8B full fine-tune on 16 H100 with ZeRO-3 over 2 servers") {
   REQUIRE(h.sync_bytes_per_card_step);
   CHECK(*h.sync_bytes_per_card_step == Approx(4 * 5.625 * P));
   REQUIRE(e.step_time_s);
-  CHECK(*h.sync_gbit_per_s_per_card == Approx(4 * 5.625 * P * 8 / 1e9 / *e.step_time_s));
+  // The ring enters each server once and its 8 ranks there share it, each over its own port (NCCL's
+  // bus bandwidth across servers is the ports' sum): a port carries an eighth of a card's traffic, at
+  // the link's 80%, within the two thirds of the step's compute the estimator lets the sync hide under.
+  CHECK(e.dp_ring_cards_per_server == 8);
+  REQUIRE(e.dp_hide_s > 0);
+  CHECK(e.dp_hide_s <= *e.step_time_s);
+  CHECK(*h.sync_gbit_per_s_per_card == Approx(4 * 5.625 * P * 8 / 1e9 / e.dp_hide_s / 8 / 0.8));
   REQUIRE(h.nic_gbit_per_s_per_card);
   CHECK(*h.nic_gbit_per_s_per_card == 400);  // DGX H100: 400 Gb/s ConnectX-7 per GPU
   CHECK(h.nic_reference == "DGX H100");
+}
+
+TEST_CASE("host: the network line agrees with the estimate: a port below the need shows the sync in the step, one above hides it") {
+  // Llama 2 7B ZeRO-3 on 64 A100s (8 servers), one 2,048-token sequence a card: each card moves
+  // 63/64 x 3 x 2 B x 6.74e9 = 39.8 GB a step; its ring's 8 ranks in a server share that over their 8
+  // ports. Below the need the step grows by the sync the compute no longer covers; above it, it does not.
+  auto run = [](std::optional<double> gbps) {
+    nlohmann::json j = {{"model", "llama-2-7b"}, {"task", "pretrain"}, {"gpu", "nvidia-a100-sxm4-80gb"}, {"precision", "bf16_mixed"},
+                        {"seq_len", 2048}, {"micro_batch", 1}, {"global_batch", 64}, {"parallel", {{"gpus", 64}, {"zero", 3}}}};
+    if (gbps) j["parallel"]["scale_out_gbps"] = *gbps;
+    const Scenario s = scenario(j);
+    const Estimate e = estimate(s);
+    return std::pair{e, size_host(s, e)};
+  };
+  const auto [fast, fast_h] = run(6400.0);  // the largest port the contract takes: the compute alone
+  REQUIRE(fast_h.sync_gbit_per_s_per_card);
+  const double need = *fast_h.sync_gbit_per_s_per_card;
+  CHECK(fast_h.sync_bytes_per_card_step == Approx(63.0 / 64 * 3 * 2 * fast.params));
+  CHECK(need == Approx(*fast_h.sync_bytes_per_card_step * 8 / 1e9 / fast.dp_hide_s / 8 / 0.8));
+  const auto [above, above_h] = run(need * 1.2);
+  const auto [below, below_h] = run(need / 2);
+  CHECK(*above.step_time_s == Approx(*fast.step_time_s).epsilon(0.01));  // hidden (the ring's latency aside)
+  CHECK(*below.step_time_s > 1.3 * *fast.step_time_s);                   // half the need: the sync shows
+  // The need is the same whatever the port (it is the compute's), so the line reads alike in all three.
+  CHECK(*above_h.sync_gbit_per_s_per_card == Approx(need));
+  CHECK(*below_h.sync_gbit_per_s_per_card == Approx(need));
 }
 
 TEST_CASE("host: the reference port is the catalog's, the figure the estimator charges; none where the catalog has none") {

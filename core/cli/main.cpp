@@ -223,7 +223,7 @@ int cmd_estimate(int argc, char** argv) {
     if (h.kept_checkpoints > 0) std::printf(" + %d checkpoints of %s", h.kept_checkpoints, gib(h.checkpoint_bytes).c_str());
     std::printf(")\n");
     if (h.sync_gbit_per_s_per_card) {
-      std::printf("host: network %s Gb/s per card hides the gradient sync within a step", format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
+      std::printf("host: network %s Gb/s a card's port hides the gradient sync under the compute", format_sig(*h.sync_gbit_per_s_per_card, 3).c_str());
       if (h.nic_gbit_per_s_per_card && h.nic_given) std::printf(" (your cluster: %s Gb/s per card)", format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
       else if (h.nic_gbit_per_s_per_card) std::printf(" (%s%s: one %s Gb/s port per card)", h.nic_assumed ? "assumed, the layout of " : "", h.nic_reference.c_str(), format_sig(*h.nic_gbit_per_s_per_card, 3).c_str());
       std::printf("\n");
