@@ -14,9 +14,9 @@
 //   save_total_limit sets it).
 // - Network: a ring all-reduce sends 2(n-1)/n of the gradient bytes per card per step (Patarasuk &
 //   Yuan 2009; NCCL's "bus bandwidth" convention); ZeRO-3 adds a parameter all-gather in forward and
-//   in backward, 1.5 x the data-parallel volume (ZeRO §7.2.2). The rate is that volume over the step
-//   time, i.e. what hides the sync behind one step. Reference ports: the catalog's scale_out_gbps and
-//   scale_out_server, sourced per card (DGX H100/B200: one 400 Gb/s ConnectX-7 per GPU; DGX A100:
+//   in backward, 1.5 x the data-parallel volume (ZeRO §7.2.2). The rate is that volume over the
+//   compute the estimator lets it hide under, over the ring's ports in a server (see size_host).
+//   Reference ports: the catalog's scale_out_gbps and scale_out_server, sourced per card (DGX H100/B200: one 400 Gb/s ConnectX-7 per GPU; DGX A100:
 //   one 200 Gb/s ConnectX-6; Atlas 800T A2: one 200GE RoCE port per NPU), the figure the estimator
 //   charges its cross-server traffic at.
 #include "core/host.h"
@@ -59,10 +59,9 @@ HostSizing size_host(const Scenario& s, const Estimate& e) {
     // Gb/s for 8 A100s measure 85-96 GB/s, NVIDIA/nccl-tests issues #119 and #175;
     // Estimate::dp_ring_cards_per_server). A port's need: the card's traffic over those ranks, within
     // that compute (the ring's per-step latency left out).
-    if (h.nodes > 1 && e.dp_traffic_bytes_per_step > 0 && e.step_time_s && *e.step_time_s > 0) {
+    if (h.nodes > 1 && e.dp_traffic_bytes_per_step > 0 && e.dp_hide_s > 0) {
       h.sync_bytes_per_card_step = e.dp_traffic_bytes_per_step;
-      const double within_s = e.dp_hide_s > 0 ? e.dp_hide_s : *e.step_time_s;
-      h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / within_s / std::max(1, e.dp_ring_cards_per_server) / hw::kLinkEfficiency;
+      h.sync_gbit_per_s_per_card = e.dp_traffic_bytes_per_step * 8.0 / 1e9 / e.dp_hide_s / std::max(1, e.dp_ring_cards_per_server) / hw::kLinkEfficiency;
     }
   }
   // The cluster's own port where the scenario names it (parallel.scale_out_gbps), else the card's

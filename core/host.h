@@ -22,9 +22,9 @@ struct HostSizing {
   int kept_checkpoints = 0;                  // 3 when training
   double disk_bytes = 0;                     // weights + kept checkpoints
   // Multi-server training: the gradient traffic each card sends per step (ring all-reduce,
-  // ZeRO-3's extra all-gathers), and the rate that moves it within one step.
+  // ZeRO-3's extra all-gathers), and the port rate that hides it under the step's compute.
   std::optional<double> sync_bytes_per_card_step;
-  std::optional<double> sync_gbit_per_s_per_card;   // Gb/s (10^9 bit/s) a card's port needs to finish within the step time
+  std::optional<double> sync_gbit_per_s_per_card;   // Gb/s (10^9 bit/s) a card's port needs to hide it (Estimate::dp_hide_s)
   std::optional<double> nic_gbit_per_s_per_card;    // the reference design's scale-out port per card
   std::string nic_reference;                         // the reference server: "DGX H100", "DGX A100", "Atlas 800T A2"
   bool nic_given = false;                            // the scenario's parallel.scale_out_gbps: the user's cluster, no reference
