@@ -32,6 +32,32 @@ double memory_cap(const Scenario& s, const Estimate& one, double band) {
   const double usable = *one.capacity_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
   return ranks * (1.0 + std::floor(std::max(0.0, usable - one.total_bytes) / per_request));
 }
+// What a card serves an FP8 checkpoint as (issue 33's plan: every option a deployment that runs).
+// A card without FP8 (the catalog's support matrix "no") runs one only once it is converted; NVIDIA
+// cards from Turing on run FP8 weights weight-only (the estimator's fp8_weight_only note), as asked.
+// Ascend's CANN cards take W8A8 INT8, one byte a weight as FP8 (the support note: "convert FP8
+// checkpoints to BF16 or W8A8 INT8"; vLLM-Ascend loads ModelSlim's W8A8: vllm-project/vllm-ascend
+// docs/source/user_guide/feature_guide/quantization.md); any other card a 16-bit copy (BF16, FP16
+// where it has none), which every engine loads. An FP8 KV cache goes to that 16-bit format. Returns
+// the notices that say what changed.
+std::vector<Notice> runnable_formats(Scenario& s, const Accelerator& card) {
+  std::vector<Notice> out;
+  const auto fp8 = card.support.find("fp8");
+  if (fp8 == card.support.end() || fp8->second.level != "no") return out;
+  if (card.vendor == "NVIDIA" && card.compute_capability_number >= 7.5) return out;
+  const auto bf16 = card.support.find("bf16");
+  const WeightFormat sixteen = bf16 != card.support.end() && bf16->second.level == "no" ? WeightFormat::fp16 : WeightFormat::bf16;
+  const bool cann = card.software_stack.find("CANN") != std::string::npos;
+  if (s.weights == WeightFormat::fp8) {
+    s.weights = cann ? WeightFormat::int8 : sixteen;
+    out.push_back(notice(cann ? "plan_fp8_as_w8a8" : "plan_fp8_as_16bit", {card.name, word(s.weights)}));
+  }
+  if (s.serving.kv_dtype == WeightFormat::fp8) {
+    s.serving.kv_dtype = sixteen;
+    out.push_back(notice("plan_kv_as_16bit", {card.name, word(sixteen)}));
+  }
+  return out;
+}
 }  // namespace
 
 ServingPlan plan_serving(Scenario s, const ServingTarget& t) {
@@ -197,6 +223,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       }
     }
     std::optional<ServingDeployment> best;
+    std::vector<Notice> converted;  // the same for every layout of this card
     std::string worst_limit;
     int worst_rank = -1;
     // Speculative decoding as the scenario asks, and without it: whether it pays (fewer cards) is
@@ -208,6 +235,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       Scenario s = base;
       if (!spec) s.serving.speculative.reset();
       s.gpu = &card;
+      converted = runnable_formats(s, card);
       s.parallel.tp = l.tp;
       s.parallel.pp = l.pp;
       s.parallel.ep = l.ep;
@@ -242,7 +270,8 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       out.unmet.push_back({&card, worst_limit.empty() ? "fit" : worst_limit});
       continue;
     }
-    best->warnings = estimate(best->scenario).warnings;
+    best->warnings = converted;
+    for (Notice& n : estimate(best->scenario).warnings) best->warnings.push_back(std::move(n));
     CostInputs ci;
     ci.offer = c.offer;
     ci.cards = static_cast<int>(best->plan.cards);

@@ -654,7 +654,14 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
       CHECK(d->plan.limit == "users");
     } else {
       CHECK(d->plan.cards > 16);
+      // The 910B2 has no FP8 (its support note: "convert FP8 checkpoints to BF16 or W8A8 INT8"): its
+      // option is sized for W8A8 INT8, one byte a weight as FP8, and says so first; the figures above,
+      // at the BF16 GEMM rate, are unchanged by it.
+      CHECK(d->scenario.weights == WeightFormat::int8);
+      REQUIRE(!d->warnings.empty());
+      CHECK(d->warnings.front().code == "plan_fp8_as_w8a8");
     }
+    if (std::string(card) != "huawei-ascend-910b2") CHECK(d->scenario.weights == WeightFormat::fp8);  // H200, H20: FP8 as asked
     // The option opens in Estimate as it was sized: its requests, each seeing 20 tokens/s or more
     // (stalls included), the first token within 3 s.
     const Estimate e = estimate(d->scenario);
@@ -665,6 +672,8 @@ TEST_CASE("serving plan: DeepSeek-V3 in FP8 for 200 users at 20 tokens/s, first 
     CHECK(512 / (*e.request_s - *e.ttft_s) >= 20);
     CHECK(*e.ttft_s <= 3.0);
     CHECK(e.fits.value_or(false));
+    // ... in a format the card runs: no "these figures are for FP8" on a card without it.
+    CHECK(std::none_of(e.warnings.begin(), e.warnings.end(), [](const Notice& n) { return n.code == "no_fp8_weights"; }));
   }
   // On the 910B2 one pool stalls every user's decode with the others' prompts (above); prefill on
   // its own cards (DistServe; SGLang's --disaggregation-mode) takes fewer cards than one pool of the
@@ -923,4 +932,52 @@ TEST_CASE("recommend: a capped NVLink says what it slows: the syncs without tens
     }
   }
   CHECK(seen);
+}
+
+TEST_CASE("serving plan: an FP8 checkpoint on a card without FP8 is sized in the format the card runs") {
+  // Qwen3-8B in FP8 with an FP8 KV cache, 16 users, among domestic cards. A card whose support
+  // matrix says "no" FP8 runs it only after conversion: Ascend's CANN cards take W8A8 INT8 (one byte
+  // a weight, as FP8: vLLM-Ascend loads ModelSlim's W8A8), any other card a 16-bit copy (its BF16, or
+  // FP16 where it has none), two bytes a weight. By hand: Qwen3-8B has 8.19e9 parameters, of which its
+  // untied embedding and output head are 2 x 151,936 x 4,096 = 1.245e9 (config.json), kept in 16 bits
+  // by W8A8 as by FP8: 6.95 GB + 2.49 GB = 9.44 GB in W8A8, 16.4 GB in 16 bits, over tp cards; the
+  // KV cache 16-bit either way.
+  Scenario s;
+  REQUIRE(from_json(json::parse(R"({"model": "qwen3-8b", "task": "inference", "weights": "fp8",
+      "serving": {"batch": 1, "prompt_tokens": 1024, "output_tokens": 256, "engine": "vllm", "kv_dtype": "fp8"}})"), cat(), s).empty());
+  ServingTarget t;
+  t.users = 16;
+  t.tokens_per_s_per_user = 10;
+  Constraints domestic;
+  domestic.domestic_only = true;
+  const ServingSearch r = plan_deployments(s, cat(), t, domestic);
+  int cann = 0, sixteen = 0;
+  for (const ServingDeployment& d : r.options) {
+    INFO(d.card->id);
+    const auto fp8 = d.card->support.find("fp8");
+    const bool no_fp8 = fp8 != d.card->support.end() && fp8->second.level == "no";
+    if (!no_fp8) {
+      CHECK(d.scenario.weights == WeightFormat::fp8);
+      continue;
+    }
+    REQUIRE(d.warnings.size() >= 2);
+    CHECK(d.scenario.serving.kv_dtype != WeightFormat::fp8);
+    const Estimate e = estimate(d.scenario);
+    const double tp = d.scenario.parallel.tp;
+    if (d.card->software_stack.find("CANN") != std::string::npos) {
+      ++cann;
+      CHECK(d.scenario.weights == WeightFormat::int8);
+      CHECK(d.warnings[0].code == "plan_fp8_as_w8a8");
+      CHECK(e.memory.weights_bytes == Approx((6.95e9 * 1.0 + 1.245e9 * 2.0) / tp).epsilon(0.02));
+    } else {
+      ++sixteen;
+      CHECK((d.scenario.weights == WeightFormat::bf16 || d.scenario.weights == WeightFormat::fp16));
+      CHECK(d.warnings[0].code == "plan_fp8_as_16bit");
+      CHECK(e.memory.weights_bytes == Approx(8.19e9 * 2.0 / tp).epsilon(0.02));
+    }
+    CHECK(d.warnings[1].code == "plan_kv_as_16bit");
+    CHECK(std::none_of(e.warnings.begin(), e.warnings.end(), [](const Notice& n) { return n.code == "no_fp8_weights"; }));
+  }
+  CHECK(cann > 0);     // the 910B family, 910C
+  CHECK(sixteen > 0);  // Hygon, Cambricon, Iluvatar ...
 }
