@@ -52,6 +52,10 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
         it.source = ir.str("source", true).value_or("");
         it.when = read_string_list(ir, "when", false, d);
         it.cards = read_string_list(ir, "cards", false, d);
+        it.engines = read_string_list(ir, "engines", false, d);
+        for (std::size_t e = 0; e < it.engines.size(); ++e) {
+          if (!from_word<Engine>(it.engines[e])) ir.error("engines[" + std::to_string(e) + "]", "expected a serving.engine word (vllm, sglang, tensorrt-llm, ...)");
+        }
         for (std::size_t w = 0; w < it.when.size(); ++w) {
           if (std::find(std::begin(kWhen), std::end(kWhen), it.when[w]) == std::end(kWhen))
             ir.error("when[" + std::to_string(w) + "]", "expected one of: training, inference, multi_gpu, qlora, fp8, flash_attention");
@@ -84,14 +88,22 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
 namespace {
 // Does the item bear on this job in particular? Its `when` words against what the scenario does;
 // an item for every job (no `when`) is not singled out.
+// A language model served by an engine (vLLM, SGLang, MindIE ... ; not transformers' generate()) runs the
+// engine's code, not the team's: the engine's NPU build brings its own attention kernels and its own
+// processes per card (vLLM-Ascend, SGLang's Ascend back end), so items about one's own training or
+// inference code (torch.nn.DataParallel, importing flash_attn) do not bear on it.
+bool engine_served(const Scenario& s) {
+  return s.model.kind == ModelKind::llm && s.task == Task::inference && s.serving.engine != Engine::transformers;
+}
 bool bears_on(const PortingItem& it, const Scenario& s) {
+  if (!it.engines.empty()) return true;  // kept only for a job on one of its engines (outside_job)
   for (const std::string& w : it.when) {
     if (w == "training" && s.task != Task::inference) return true;
     if (w == "inference" && s.task == Task::inference) return true;
-    if (w == "multi_gpu" && s.parallel.gpus > 1) return true;
+    if (w == "multi_gpu" && s.parallel.gpus > 1 && !engine_served(s)) return true;
     if (w == "qlora" && s.task == Task::qlora) return true;
     if (w == "fp8" && (s.precision == Precision::fp8_mixed || s.weights == WeightFormat::fp8 || s.serving.kv_dtype == WeightFormat::fp8)) return true;
-    if (w == "flash_attention" && s.flash_attention) return true;
+    if (w == "flash_attention" && s.flash_attention && !engine_served(s)) return true;
   }
   return false;
 }
@@ -102,6 +114,8 @@ bool bears_on(const PortingItem& it, const Scenario& s) {
 // LLM serving engine, no Megatron and no bitsandbytes NF4 base. Topics as catalog/porting.json and
 // the support matrix name them.
 bool outside_job(const PortingItem& it, const Scenario& s) {
+  // An item about serving engines, for a job that is not served by one of them.
+  if (!it.engines.empty() && (s.model.kind != ModelKind::llm || s.task != Task::inference || std::find(it.engines.begin(), it.engines.end(), word(s.serving.engine)) == it.engines.end())) return true;
   static const char* const kLlmOnly[] = {"vllm", "megatron", "bitsandbytes"};
   static const char* const kAttention[] = {"flash_attention", "flash_attention_api", "flash_attn_package", "xformers"};
   if (s.model.kind != ModelKind::vision && s.model.kind != ModelKind::diffusion) return false;

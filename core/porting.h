@@ -18,6 +18,8 @@ struct PortingItem {
   std::string zh, en, source;
   std::vector<std::string> when;    // training inference multi_gpu qlora fp8 flash_attention; empty: every job
   std::vector<std::string> cards;   // card id prefixes the item is for; empty: every card of its stack
+  std::vector<std::string> engines; // serving engines (the contract's words) the item is about; empty: any job.
+                                    // With a job, such an item is kept only for an inference job on one of them
   bool affects_job = false;         // set by migration_checklist when a scenario is given and a `when` word matches it
 };
 

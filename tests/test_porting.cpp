@@ -133,14 +133,75 @@ TEST_CASE("porting: a YOLO job on a 910B2 gets no vLLM, FlashAttention or bitsan
 TEST_CASE("porting: bad porting data is refused with the field named") {
   std::vector<PortingStack> out;
   const auto d = load_porting(R"({"schema_version":1,"stacks":[{"id":"x","name_zh":"x","name_en":"x","card_prefixes":["x-"],
-    "items":[{"kind":"maybe","topic":"t","zh":"a","en":"b","source":"s","when":["always"]}]}]})", out);
-  REQUIRE(d.size() >= 2);
-  bool kind = false, when = false;
+    "items":[{"kind":"maybe","topic":"t","zh":"a","en":"b","source":"s","when":["always"],"engines":["vllm","triton"]}]}]})", out);
+  REQUIRE(d.size() >= 3);
+  bool kind = false, when = false, engine = false;
   for (const auto& x : d) {
     kind = kind || x.path == "$.stacks[0].items[0].kind";
     when = when || x.path == "$.stacks[0].items[0].when[0]";
+    engine = engine || x.path == "$.stacks[0].items[0].engines[1]";  // "vllm" is a serving.engine word, "triton" is not
   }
   CHECK(kind);
   CHECK(when);
+  CHECK(engine);
   CHECK(out.empty());
+}
+
+TEST_CASE("porting: a model served by an engine gets that engine's Ascend notes, not the code changes of one's own scripts") {
+  // DeepSeek-V3 served by SGLang on 16 x 910C: SGLang has an Ascend back end (its Ascend NPU page),
+  // so the engine's note maps; torch.nn.DataParallel and code importing flash_attn are about one's
+  // own scripts, which an engine deployment does not run, so they do not bear on it (still listed,
+  // after what does); the 910C's two dies and its missing FP8 (an FP8 checkpoint) do.
+  auto job = [](const std::string& engine) {
+    Scenario s;
+    REQUIRE(from_json({{"model", "deepseek-v3"}, {"task", "inference"}, {"weights", "fp8"}, {"gpu", "huawei-ascend-910c"},
+                       {"parallel", {{"gpus", 16}, {"tp", 2}, {"ep", 8}}},
+                       {"serving", {{"batch", 64}, {"prompt_tokens", 2048}, {"output_tokens", 512}, {"engine", engine}}}},
+                      xuanka::test::catalog(), s).empty());
+    return s;
+  };
+  const Scenario sglang = job("sglang");
+  const auto c = migration_checklist(*sglang.gpu, stacks(), &sglang);
+  REQUIRE(c);
+  const PortingItem* eng = find(c->maps, "engine_sglang");
+  REQUIRE(eng);
+  CHECK(eng->affects_job);
+  CHECK_FALSE(find(c->maps, "engine_vllm"));               // another engine's note is left out
+  CHECK_FALSE(find(c->change, "engine_tensorrt_llm"));
+  for (const char* topic : {"data_parallel", "flash_attn_package", "flash_attention"}) {
+    INFO(topic);
+    const PortingItem* it = find(c->change, topic);
+    REQUIRE(it);
+    CHECK_FALSE(it->affects_job);
+  }
+  for (const char* topic : {"dies", "fp8"}) {
+    INFO(topic);
+    const PortingItem* it = find(c->change, topic);
+    REQUIRE(it);
+    CHECK(it->affects_job);
+  }
+  // The same job under transformers' generate() runs one's own script: those changes bear again.
+  const Scenario hf = job("transformers");
+  const auto h = migration_checklist(*hf.gpu, stacks(), &hf);
+  REQUIRE(h);
+  CHECK(find(h->change, "data_parallel")->affects_job);
+  CHECK(find(h->change, "flash_attn_package")->affects_job);
+  CHECK_FALSE(find(h->maps, "engine_sglang"));
+  // TensorRT-LLM has no Ascend build (its support matrix: NVIDIA GPUs): a change that bears.
+  const Scenario trt = job("tensorrt-llm");
+  const auto t = migration_checklist(*trt.gpu, stacks(), &trt);
+  REQUIRE(t);
+  const PortingItem* no_trt = find(t->change, "engine_tensorrt_llm");
+  REQUIRE(no_trt);
+  CHECK(no_trt->affects_job);
+  // A training job gets no engine notes; with no job the whole list has them all.
+  Scenario train;
+  REQUIRE(from_json({{"model", "llama-3.1-8b"}, {"task", "lora"}, {"gpu", "huawei-ascend-910c"}}, xuanka::test::catalog(), train).empty());
+  const auto tr = migration_checklist(*train.gpu, stacks(), &train);
+  REQUIRE(tr);
+  for (const char* topic : {"engine_vllm", "engine_sglang"}) CHECK_FALSE(find(tr->maps, topic));
+  const auto all = migration_checklist(*train.gpu, stacks());
+  REQUIRE(all);
+  CHECK(find(all->maps, "engine_vllm"));
+  CHECK(find(all->change, "engine_llama_cpp"));
 }
