@@ -207,7 +207,7 @@ bool draw_card_detail(AppState& state, FrameCtx& ctx) {
       if (it == a->support.end()) continue;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      text(ctx, tr(L, name));
+      text_wrapped(ctx, tr(L, name));  // "bitsandbytes / QLoRA" is wider than a phone's first column: wrapped, not clipped
       ImGui::TableNextColumn();
       ImGui::PushStyleColor(ImGuiCol_Text, level_colour(it->second.level));
       text(ctx, level_text(L, it->second.level));
