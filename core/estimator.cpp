@@ -1533,6 +1533,12 @@ Estimate estimate(const Scenario& s, Detail detail) {
       }
     }
   }
+  // llama.cpp's CANN back end (Ascend) runs FP16, Q8_0 and Q4_0 GGUFs only ("DataType Supports",
+  // ggml-org/llama.cpp@0527ad18 docs/backend/CANN.md): a K-quant must be requantised first.
+  if (!train && s.gpu && s.serving.engine == Engine::llama_cpp && s.gpu->software_stack.find("CANN") != std::string::npos &&
+      (s.weights == WeightFormat::gguf_q4_k_m || s.weights == WeightFormat::gguf_q5_k_m) && detail == Detail::full) {
+    e.warnings.push_back(notice("cann_gguf_kquant", {s.gpu->name, word(s.weights)}));
+  }
   if (!train && s.gpu && s.model.has_shape()) serving(s, c, p, e, detail);
   return e;
 }

@@ -32,16 +32,23 @@ double memory_cap(const Scenario& s, const Estimate& one, double band) {
   const double usable = *one.capacity_bytes * (1.0 - std::clamp(band, 0.0, 0.9));
   return ranks * (1.0 + std::floor(std::max(0.0, usable - one.total_bytes) / per_request));
 }
-// What a card serves an FP8 checkpoint as (issue 33's plan: every option a deployment that runs).
-// A card without FP8 (the catalog's support matrix "no") runs one only once it is converted; NVIDIA
-// cards from Turing on run FP8 weights weight-only (the estimator's fp8_weight_only note), as asked.
-// Ascend's CANN cards take W8A8 INT8, one byte a weight as FP8 (the support note: "convert FP8
-// checkpoints to BF16 or W8A8 INT8"; vLLM-Ascend loads ModelSlim's W8A8: vllm-project/vllm-ascend
-// docs/source/user_guide/feature_guide/quantization.md); any other card a 16-bit copy (BF16, FP16
-// where it has none), which every engine loads. An FP8 KV cache goes to that 16-bit format. Returns
-// the notices that say what changed.
-std::vector<Notice> runnable_formats(Scenario& s, const Accelerator& card) {
+// What a card serves the job as (issue 33's plan: every option a deployment that runs there).
+// TensorRT-LLM runs on NVIDIA GPUs only (its support matrix: "optimizes the performance ... on NVIDIA
+// GPUs", NVIDIA/TensorRT-LLM docs/source/reference/support-matrix.md): on any other card the option
+// is sized as vLLM, which the other stacks carry (vLLM-Ascend on Ascend), and says so.
+// A card without FP8 (the catalog's support matrix "no") runs an FP8 checkpoint only once it is
+// converted; NVIDIA cards from Turing on run FP8 weights weight-only (the estimator's fp8_weight_only
+// note), as asked. Ascend's CANN cards take W8A8 INT8, one byte a weight as FP8 (the support note:
+// "convert FP8 checkpoints to BF16 or W8A8 INT8"; vLLM-Ascend loads ModelSlim's W8A8:
+// vllm-project/vllm-ascend docs/source/user_guide/feature_guide/quantization.md); any other card a
+// 16-bit copy (BF16, FP16 where it has none), which every engine loads. An FP8 KV cache goes to that
+// 16-bit format. Returns the notices that say what changed.
+std::vector<Notice> runnable_on(Scenario& s, const Accelerator& card) {
   std::vector<Notice> out;
+  if (s.serving.engine == Engine::tensorrt_llm && card.vendor != "NVIDIA") {
+    s.serving.engine = Engine::vllm;
+    out.push_back(notice("plan_engine_vllm", {card.name}));
+  }
   const auto fp8 = card.support.find("fp8");
   if (fp8 == card.support.end() || fp8->second.level != "no") return out;
   if (card.vendor == "NVIDIA" && card.compute_capability_number >= 7.5) return out;
@@ -235,7 +242,7 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       Scenario s = base;
       if (!spec) s.serving.speculative.reset();
       s.gpu = &card;
-      converted = runnable_formats(s, card);
+      converted = runnable_on(s, card);
       s.parallel.tp = l.tp;
       s.parallel.pp = l.pp;
       s.parallel.ep = l.ep;

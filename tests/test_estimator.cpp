@@ -945,6 +945,23 @@ TEST_CASE("serving FP8 weights on a card without FP8: weight-only on NVIDIA from
   }
 }
 
+TEST_CASE("llama.cpp on Ascend: a K-quant GGUF is said to need requantising (the CANN back end runs FP16, Q8_0, Q4_0)") {
+  // ggml-org/llama.cpp docs/backend/CANN.md, "DataType Supports": FP16, Q8_0, Q4_0. Q4_K_M and
+  // Q5_K_M on a 910B under llama.cpp are warned; Q8_0 there, Q4_K_M under another engine or on an
+  // NVIDIA card are not.
+  auto warned = [](const char* gpu, const char* weights, const char* engine) {
+    json j = {{"model", "qwen3-8b"}, {"task", "inference"}, {"weights", weights}, {"gpu", gpu},
+              {"serving", {{"batch", 1}, {"prompt_tokens", 512}, {"output_tokens", 128}, {"engine", engine}}}};
+    const auto w = run(j).warnings;
+    return std::any_of(w.begin(), w.end(), [](const auto& n) { return n.code == "cann_gguf_kquant"; });
+  };
+  CHECK(warned("huawei-ascend-910b4", "gguf_q4_k_m", "llama.cpp"));
+  CHECK(warned("huawei-ascend-910b4", "gguf_q5_k_m", "llama.cpp"));
+  CHECK_FALSE(warned("huawei-ascend-910b4", "gguf_q8_0", "llama.cpp"));
+  CHECK_FALSE(warned("huawei-ascend-910b4", "gguf_q4_k_m", "vllm"));
+  CHECK_FALSE(warned("nvidia-rtx-4090", "gguf_q4_k_m", "llama.cpp"));
+}
+
 // [issue 33] Serving at scale (SCENARIO.md "LLM serving at scale").
 
 TEST_CASE("serving MoE: a decode step reads only the routed experts its tokens touch") {

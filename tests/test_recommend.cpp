@@ -981,3 +981,35 @@ TEST_CASE("serving plan: an FP8 checkpoint on a card without FP8 is sized in the
   CHECK(cann > 0);     // the 910B family, 910C
   CHECK(sixteen > 0);  // Hygon, Cambricon, Iluvatar ...
 }
+
+TEST_CASE("serving plan: a TensorRT-LLM job is sized as vLLM on cards TensorRT-LLM does not run on, and says so") {
+  // TensorRT-LLM runs on NVIDIA GPUs only (its support matrix); vLLM runs on the others' stacks
+  // (vLLM-Ascend on Ascend). Qwen3-8B in BF16 for 16 users: every NVIDIA option keeps TensorRT-LLM,
+  // every other card's option is vLLM, its first note saying why.
+  Scenario s;
+  REQUIRE(from_json(json::parse(R"({"model": "qwen3-8b", "task": "inference", "weights": "bf16",
+      "serving": {"batch": 1, "prompt_tokens": 1024, "output_tokens": 256, "engine": "tensorrt-llm"}})"), cat(), s).empty());
+  ServingTarget t;
+  t.users = 16;
+  t.tokens_per_s_per_user = 10;
+  int nvidia = 0, other = 0;
+  for (const bool domestic : {false, true}) {
+    Constraints c;
+    c.domestic_only = domestic;
+    for (const ServingDeployment& d : plan_deployments(s, cat(), t, c).options) {
+      INFO(d.card->id);
+      if (d.card->vendor == "NVIDIA") {
+        ++nvidia;
+        CHECK(d.scenario.serving.engine == Engine::tensorrt_llm);
+        CHECK(std::none_of(d.warnings.begin(), d.warnings.end(), [](const Notice& n) { return n.code == "plan_engine_vllm"; }));
+      } else {
+        ++other;
+        CHECK(d.scenario.serving.engine == Engine::vllm);
+        REQUIRE(!d.warnings.empty());
+        CHECK(d.warnings.front().code == "plan_engine_vllm");
+      }
+    }
+  }
+  CHECK(nvidia > 0);
+  CHECK(other > 0);
+}
