@@ -86,8 +86,6 @@ Diagnostics load_porting(const std::string& text, std::vector<PortingStack>& out
 }
 
 namespace {
-// Does the item bear on this job in particular? Its `when` words against what the scenario does;
-// an item for every job (no `when`) is not singled out.
 // A language model served by an engine (vLLM, SGLang, MindIE ... ; not transformers' generate()) runs the
 // engine's code, not the team's: the engine's NPU build brings its own attention kernels and its own
 // processes per card (vLLM-Ascend, SGLang's Ascend back end), so items about one's own training or
@@ -95,6 +93,8 @@ namespace {
 bool engine_served(const Scenario& s) {
   return s.model.kind == ModelKind::llm && s.task == Task::inference && s.serving.engine != Engine::transformers;
 }
+// Does the item bear on this job in particular? Its `when` words against what the scenario does;
+// an item for every job (no `when`) is not singled out.
 bool bears_on(const PortingItem& it, const Scenario& s) {
   if (!it.engines.empty()) return true;  // kept only for a job on one of its engines (outside_job)
   for (const std::string& w : it.when) {
