@@ -95,6 +95,21 @@ struct Accelerator {
   bool hidden = false;  // the vendor hides this card
   bool custom = false;  // added by the vendor overlay
 
+  // The support matrix's level for a key ("yes", "partial", "no", "unknown"); empty where it has none.
+  std::string support_level(const std::string& key) const {
+    const auto it = support.find(key);
+    return it == support.end() ? std::string() : it->second.level;
+  }
+  // An FP8 checkpoint runs here only once converted: the card has no FP8 and no weight-only path for
+  // it (NVIDIA cards from Turing on run FP8 weights as W8A16 through vLLM's FP8 Marlin: "FP8 models
+  // will run on compute capability >= 7.5 (Turing) as weight-only W8A16", vLLM docs,
+  // features/quantization/fp8.md).
+  bool fp8_needs_conversion() const {
+    return support_level("fp8") == "no" && !(vendor == "NVIDIA" && compute_capability_number >= 7.5);
+  }
+  // Huawei's CANN stack (Ascend): its software_stack names it.
+  bool cann() const { return software_stack.find("CANN") != std::string::npos; }
+
   // Per-card bandwidth (both directions, B/s) a group of `k` cards of one domain gets: the whole
   // figure on a switched fabric; on a direct full mesh only the k - 1 peers' links.
   std::optional<double> group_bytes_per_s_bidirectional(int k) const {

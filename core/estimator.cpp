@@ -1522,20 +1522,17 @@ Estimate estimate(const Scenario& s, Detail detail) {
   // BF16 or W8A8 INT8", the catalog's support note): the figures are for a format the card cannot
   // run, which must be said.
   if (!train && s.gpu && (s.weights == WeightFormat::fp8 || s.serving.kv_dtype == WeightFormat::fp8) && detail == Detail::full) {
-    const auto fp8 = s.gpu->support.find("fp8");
-    if (fp8 != s.gpu->support.end() && fp8->second.level == "no") {
-      if (s.gpu->vendor == "NVIDIA" && s.gpu->compute_capability_number >= 7.5) {
-        // (An FP8 KV cache alone runs there too: vLLM's FP8 E5M2 cache converts by bit operations
-        // before Hopper, "Volta/Ampere are both ok and have been tested", vllm-project/vllm#2279.)
-        if (s.weights == WeightFormat::fp8) e.warnings.push_back(notice("fp8_weight_only", {s.gpu->name}));
-      } else {
-        e.warnings.push_back(notice("no_fp8_weights", {s.gpu->name}));
-      }
+    if (s.gpu->fp8_needs_conversion()) {
+      e.warnings.push_back(notice("no_fp8_weights", {s.gpu->name}));
+    } else if (s.gpu->support_level("fp8") == "no" && s.weights == WeightFormat::fp8) {
+      // (An FP8 KV cache alone runs there too: vLLM's FP8 E5M2 cache converts by bit operations
+      // before Hopper, "Volta/Ampere are both ok and have been tested", vllm-project/vllm#2279.)
+      e.warnings.push_back(notice("fp8_weight_only", {s.gpu->name}));
     }
   }
   // llama.cpp's CANN back end (Ascend) runs FP16, Q8_0 and Q4_0 GGUFs only ("DataType Supports",
   // ggml-org/llama.cpp@0527ad18 docs/backend/CANN.md): a K-quant must be requantised first.
-  if (!train && s.gpu && s.serving.engine == Engine::llama_cpp && s.gpu->software_stack.find("CANN") != std::string::npos &&
+  if (!train && s.gpu && s.serving.engine == Engine::llama_cpp && s.gpu->cann() &&
       (s.weights == WeightFormat::gguf_q4_k_m || s.weights == WeightFormat::gguf_q5_k_m) && detail == Detail::full) {
     e.warnings.push_back(notice("cann_gguf_kquant", {s.gpu->name, word(s.weights)}));
   }

@@ -49,12 +49,9 @@ std::vector<Notice> runnable_on(Scenario& s, const Accelerator& card) {
     s.serving.engine = Engine::vllm;
     out.push_back(notice("plan_engine_vllm", {card.name}));
   }
-  const auto fp8 = card.support.find("fp8");
-  if (fp8 == card.support.end() || fp8->second.level != "no") return out;
-  if (card.vendor == "NVIDIA" && card.compute_capability_number >= 7.5) return out;
-  const auto bf16 = card.support.find("bf16");
-  const WeightFormat sixteen = bf16 != card.support.end() && bf16->second.level == "no" ? WeightFormat::fp16 : WeightFormat::bf16;
-  const bool cann = card.software_stack.find("CANN") != std::string::npos;
+  if (!card.fp8_needs_conversion()) return out;
+  const WeightFormat sixteen = card.support_level("bf16") == "no" ? WeightFormat::fp16 : WeightFormat::bf16;
+  const bool cann = card.cann();
   if (s.weights == WeightFormat::fp8) {
     s.weights = cann ? WeightFormat::int8 : sixteen;
     out.push_back(notice(cann ? "plan_fp8_as_w8a8" : "plan_fp8_as_16bit", {card.name, word(s.weights)}));
@@ -230,7 +227,10 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
       }
     }
     std::optional<ServingDeployment> best;
-    std::vector<Notice> converted;  // the same for every layout of this card
+    // The job as this card runs it (its formats, its engine): once per card, for every layout.
+    Scenario on_card = base;
+    on_card.gpu = &card;
+    const std::vector<Notice> converted = runnable_on(on_card, card);
     std::string worst_limit;
     int worst_rank = -1;
     // Speculative decoding as the scenario asks, and without it: whether it pays (fewer cards) is
@@ -239,10 +239,8 @@ ServingSearch plan_deployments(const Scenario& base, const Catalog& catalog, con
     if (base.serving.speculative) spec_variants.push_back(false);
     for (const bool spec : spec_variants)
     for (const Layout& l : layouts) {
-      Scenario s = base;
+      Scenario s = on_card;
       if (!spec) s.serving.speculative.reset();
-      s.gpu = &card;
-      converted = runnable_on(s, card);
       s.parallel.tp = l.tp;
       s.parallel.pp = l.pp;
       s.parallel.ep = l.ep;
